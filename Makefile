@@ -1,0 +1,50 @@
+# toolcanon — the two commands a fresh machine needs: `make generate` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+NODE_DIR := tests/ts_harness
+INSTALLED := $(VENV)/.installed
+TEST_INSTALLED := $(VENV)/.test-installed
+NODE_INSTALLED := $(NODE_DIR)/node_modules/.installed
+
+.PHONY: install generate check validate test lint typecheck bench clean
+
+$(INSTALLED): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TEST_INSTALLED): $(INSTALLED) pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(NODE_INSTALLED): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
+	cd $(NODE_DIR) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(INSTALLED)
+
+generate: $(INSTALLED)
+	$(BIN)/toolcanon generate
+
+check: $(INSTALLED)
+	$(BIN)/toolcanon check
+
+validate: $(INSTALLED)
+	$(BIN)/toolcanon validate
+
+lint: $(TEST_INSTALLED)
+	$(BIN)/ruff check generator tests bench
+	$(BIN)/mypy
+
+test: $(TEST_INSTALLED) $(NODE_INSTALLED)
+	$(BIN)/toolcanon check
+	$(MAKE) --no-print-directory lint
+	$(BIN)/python -m pytest -q
+
+bench: $(TEST_INSTALLED) $(NODE_INSTALLED)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) $(NODE_DIR)/node_modules .pytest_cache .mypy_cache .ruff_cache

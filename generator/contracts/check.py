@@ -1,0 +1,329 @@
+"""Check loaded contracts: the contract schema, JSON Schema validity, semantic rules.
+
+Every check runs and every finding is returned; nothing is raised for bad input.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from importlib import resources
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import ValidationError
+
+from generator.contracts.loader import LoadedFile
+from generator.contracts.schema_rules import check_tool_schema
+from generator.diagnostics import Diagnostic, JsonPath, Severity
+from generator.policy import contradictions
+
+NAME_HINT = "use letters, digits, '_', '.' and '-' (at most 64, not starting with '.' or '-')"
+_WINDOWS_DEVICES = frozenset(
+    ["con", "prn", "aux", "nul"] + [f"{d}{i}" for d in ("com", "lpt") for i in range(1, 10)]
+)
+
+
+@functools.cache
+def contract_schema() -> dict[str, Any]:
+    """The JSON Schema of a contract file, shipped inside the package."""
+    text = (
+        resources.files("generator.contracts").joinpath("contract.schema.json").read_text("utf-8")
+    )
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@functools.cache
+def _contract_validator() -> jsonschema.protocols.Validator:
+    return jsonschema.Draft202012Validator(contract_schema())
+
+
+def tool_label(data: Any, index: int) -> str:
+    """How diagnostics name a tool: its name, or its place when it has none."""
+    if isinstance(data, Mapping) and isinstance(data.get("name"), str):
+        return str(data["name"])
+    return f"#{index + 1}"
+
+
+class _FileChecker:
+    """Collects the diagnostics of one loaded file."""
+
+    def __init__(self, loaded: LoadedFile) -> None:
+        self.loaded = loaded
+        self.found: list[Diagnostic] = []
+        self.paths: list[JsonPath] = []  # file-relative path of each finding
+
+    def report(
+        self,
+        path: JsonPath,
+        message: str,
+        hint: str | None,
+        code: str,
+        *,
+        severity: Severity = Severity.ERROR,
+    ) -> None:
+        tool, relative = _split_tool(self.loaded.data, path)
+        self.found.append(
+            Diagnostic(self.loaded.position(path), message, code, severity, tool, relative, hint)
+        )
+        self.paths.append(path)
+
+    def run(self) -> list[Diagnostic]:
+        data = self.loaded.data
+        if not isinstance(data, Mapping):
+            kind = _json_type(data)
+            self.report(
+                (),
+                f"a contract file must be a mapping, not {kind}",
+                "start the file with 'version: 1' and a 'tools:' list",
+                "TC100",
+            )
+            return self.found
+        self.check_structure(data)
+        broken = {p[:2] for p in self.paths} | {
+            ("defaults",) for p in self.paths if p[:1] == ("defaults",)
+        }
+        tools = data.get("tools")
+        if isinstance(tools, list):
+            found = data.get("defaults")
+            defaults: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+            for index, tool in enumerate(tools):
+                if isinstance(tool, Mapping):
+                    self.check_schemas(tool, ("tools", index))
+                    if not broken & {("tools", index), ("defaults",)}:
+                        self.check_tool(tool, {**defaults, **tool}, ("tools", index))
+        return self.found
+
+    def check_structure(self, data: Mapping[str, Any]) -> None:
+        for error in _contract_validator().iter_errors(data):
+            for path, message, hint, code in _explain(error):
+                self.report(path, message, hint, code)
+        names: list[tuple[JsonPath, Any]] = [(("server",), data.get("server"))]
+        found = data.get("tools")
+        tools: list[Any] = found if isinstance(found, list) else []
+        names += [
+            (("tools", i, "name"), t.get("name"))
+            for i, t in enumerate(tools)
+            if isinstance(t, Mapping)
+        ]
+        for path, name in names:
+            if isinstance(name, str) and windows_device_name(name):
+                self.report(
+                    path,
+                    f"name '{name}' is a reserved device name on Windows",
+                    "choose another name; it would break file paths there",
+                    "TC106",
+                )
+
+    def check_schemas(self, tool: Mapping[str, Any], path: JsonPath) -> None:
+        for key in ("inputSchema", "outputSchema"):
+            schema = tool.get(key)
+            if isinstance(schema, Mapping):
+                for sub, message, hint, code in check_tool_schema(schema):
+                    self.report((*path, key, *sub), message, hint, code)
+
+    def check_tool(
+        self, tool: Mapping[str, Any], merged: Mapping[str, Any], path: JsonPath
+    ) -> None:
+        """Semantic rules; only for tools whose fields all have the right types."""
+        self.check_track_args(tool, merged, path)
+        for problem in contradictions(merged):
+            where = (*path, problem.key) if problem.key in tool else path
+            self.report(where, problem.message, problem.hint, "TC120")
+        if not tool.get("description"):
+            self.report(
+                path,
+                "tool has no description",
+                "models choose tools by their description: write one",
+                "TC301",
+                severity=Severity.WARNING,
+            )
+        if "riskLevel" not in merged:
+            self.report(
+                path,
+                "tool has no riskLevel, so it is treated as high risk",
+                "set riskLevel: low, medium or high",
+                "TC302",
+                severity=Severity.WARNING,
+            )
+
+    def check_track_args(
+        self, tool: Mapping[str, Any], merged: Mapping[str, Any], path: JsonPath
+    ) -> None:
+        telemetry = merged.get("telemetry")
+        schema = tool.get("inputSchema")
+        if not isinstance(telemetry, Mapping) or not isinstance(schema, Mapping):
+            return
+        properties = schema.get("properties", {})
+        names = properties if isinstance(properties, Mapping) else {}
+        owner = path if "telemetry" in tool else ("defaults",)
+        for index, arg in enumerate(telemetry.get("trackArgs") or []):
+            if isinstance(arg, str) and arg not in names:
+                self.report(
+                    (*owner, "telemetry", "trackArgs", index),
+                    f"trackArgs names '{arg}', which is not a property of inputSchema",
+                    _suggest(arg, names) or "list only properties of inputSchema",
+                    "TC121",
+                )
+
+
+def check_files(files: Iterable[LoadedFile]) -> list[Diagnostic]:
+    """Every diagnostic for the given files, including names used twice across files."""
+    found: list[Diagnostic] = []
+    owners: dict[str, tuple[LoadedFile, JsonPath]] = {}
+    for loaded in files:
+        checker = _FileChecker(loaded)
+        found.extend(checker.run())
+        found.extend(_duplicates(loaded, owners))
+    return found
+
+
+def _duplicates(
+    loaded: LoadedFile, owners: dict[str, tuple[LoadedFile, JsonPath]]
+) -> Iterator[Diagnostic]:
+    data = loaded.data
+    if not isinstance(data, Mapping) or not isinstance(data.get("tools"), list):
+        return
+    server = data.get("server") if isinstance(data.get("server"), str) else None
+    for index, tool in enumerate(data["tools"]):
+        if not isinstance(tool, Mapping) or not isinstance(tool.get("name"), str):
+            continue
+        canonical = f"{server}::{tool['name']}" if server else tool["name"]
+        path: JsonPath = ("tools", index, "name")
+        if canonical in owners:
+            first, first_path = owners[canonical]
+            where = first.position(first_path)
+            yield Diagnostic(
+                loaded.position(path),
+                f"tool name '{canonical}' is already used",
+                "TC130",
+                tool=canonical,
+                path=("name",),
+                hint=f"first defined at {where.file}:{where.line}:{where.column}; rename one",
+            )
+        else:
+            owners[canonical] = (loaded, path)
+
+
+def _split_tool(data: Any, path: JsonPath) -> tuple[str | None, JsonPath]:
+    if len(path) >= 2 and path[0] == "tools" and isinstance(path[1], int):
+        tools = data.get("tools") if isinstance(data, Mapping) else None
+        tool = tools[path[1]] if isinstance(tools, list) and path[1] < len(tools) else None
+        return tool_label(tool, path[1]), path[2:]
+    return None, path
+
+
+def _json_type(value: Any) -> str:
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        type(None): "null",
+    }
+    return names.get(type(value), type(value).__name__)
+
+
+def _suggest(word: str, choices: Iterable[str]) -> str | None:
+    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean '{match[0]}'?" if match else None
+
+
+Explained = tuple[JsonPath, str, str | None, str]
+
+
+def _explain(error: ValidationError) -> Iterator[Explained]:
+    """Turn a jsonschema error on a contract into messages a person can act on."""
+    path: JsonPath = tuple(error.absolute_path)
+    instance, schema = error.instance, error.schema
+    kind = error.validator
+    if kind == "additionalProperties" and isinstance(instance, Mapping):
+        allowed = list(schema.get("properties", {}))
+        for key in instance:
+            if key not in allowed:
+                yield _unknown_key(path, key, allowed)
+    elif kind == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else "?"
+        yield path, f"missing required key '{missing}'", _required_hint(missing), "TC102"
+    elif kind == "type":
+        expected = schema["type"]
+        yield path, f"expected {_article(expected)}, got {_json_type(instance)}", None, "TC103"
+    elif kind == "enum":
+        options = ", ".join(json.dumps(o) for o in schema["enum"])
+        yield path, f"{_show(instance)} is not allowed here", f"use one of {options}", "TC104"
+    elif kind == "const" and path == ("version",):
+        yield path, f"unsupported contract version {_show(instance)}", "write 'version: 1'", "TC105"
+    elif kind == "pattern" and path and path[-1] in ("name", "server"):
+        what = "server name" if path[-1] == "server" else "tool name"
+        yield path, f"{what} {_show(instance)} is not a valid MCP name", NAME_HINT, "TC106"
+    elif kind == "pattern" and path and path[-1] == "providerName":
+        message = f"providerName {_show(instance)} is not valid for OpenAI and Claude"
+        yield path, message, "use 1 to 64 of: letters, digits, '_' and '-'", "TC106"
+    elif kind == "minLength":
+        yield path, "must not be empty", None, "TC107"
+    elif kind == "uniqueItems":
+        yield path, "lists the same name twice", "list each name once", "TC108"
+    elif kind == "pattern":
+        yield (
+            path,
+            f"{_show(instance)} does not match {schema['pattern']}",
+            _pattern_hint(path),
+            "TC106",
+        )
+    else:
+        yield path, error.message, None, "TC109"
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _pattern_hint(path: JsonPath) -> str | None:
+    if path and path[-1] == "kind":
+        return "use lowercase letters, digits and '-', e.g. builtin, mcp, computer-use"
+    return None
+
+
+def _unknown_key(path: JsonPath, key: str, allowed: list[str]) -> Explained:
+    where = (*path, key)
+    if key == "parameters" and "inputSchema" in allowed:
+        return (
+            where,
+            "'parameters' is generated from inputSchema and must not be written",
+            "move the schema to inputSchema and delete parameters",
+            "TC101",
+        )
+    hint = _suggest(key, allowed) or f"allowed keys: {', '.join(allowed)}"
+    return where, f"unknown key '{key}'", hint, "TC110"
+
+
+def _required_hint(key: str) -> str | None:
+    hints = {
+        "version": "write 'version: 1' at the top",
+        "tools": "add a 'tools:' list",
+        "name": "give the tool a name",
+        "inputSchema": "add an inputSchema (type: object)",
+    }
+    return hints.get(key)
+
+
+def _article(kind: Any) -> str:
+    names = {
+        "object": "an object",
+        "array": "a list",
+        "string": "a string",
+        "boolean": "a boolean (true or false)",
+        "integer": "an integer",
+        "number": "a number",
+    }
+    return names.get(kind, str(kind)) if isinstance(kind, str) else " or ".join(map(str, kind))
+
+
+def windows_device_name(name: str) -> bool:
+    """True for names Windows cannot use as a file name (``con``, ``nul.json``…)."""
+    return name.split(".")[0].lower() in _WINDOWS_DEVICES

@@ -1,0 +1,44 @@
+"""Emitters: one pure function per target, ``emit(toolset, options) -> {path: text}``.
+
+Targets are imported lazily so that a run which needs no heavy emitter (``check``
+on an unchanged tree) never pays for black or datamodel-code-generator.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import PurePosixPath
+
+from generator.config import EmitOptions
+from generator.model import Toolset
+
+Rendered = dict[PurePosixPath, str]
+Emitter = Callable[[Toolset, EmitOptions], Rendered]
+
+TARGET_MODULES: dict[str, str] = {
+    "canonical": "generator.emit.canonical",
+}
+
+
+def emitter(target: str) -> Emitter:
+    """The emit function of ``target``."""
+    module = importlib.import_module(TARGET_MODULES[target])
+    function: Emitter = module.emit
+    return function
+
+
+def enabled_targets(options: EmitOptions) -> tuple[str, ...]:
+    """Configured targets that exist, in a fixed order."""
+    return tuple(t for t in TARGET_MODULES if t in options.targets)
+
+
+def emit_all(toolset: Toolset, options: EmitOptions) -> Rendered:
+    """Every enabled target's files; two targets claiming one path is a bug."""
+    rendered: Rendered = {}
+    for target in enabled_targets(options):
+        for path, text in emitter(target)(toolset, options).items():
+            if path in rendered:
+                raise RuntimeError(f"targets disagree about who writes {path}")
+            rendered[path] = text
+    return rendered

@@ -1,0 +1,34 @@
+"""``toolcanon list``: a plain-text table of resolved tools."""
+
+from __future__ import annotations
+
+from generator.model import Toolset
+
+COLUMNS = ("name", "kind", "category", "risk", "read-only", "plan mode")
+
+
+def _plan_mode(available: bool, approval: bool) -> str:
+    if available:
+        return "allowed"
+    return "approval" if approval else "denied"
+
+
+def tool_table(toolset: Toolset) -> str:
+    """One row per tool, columns padded to their widest cell."""
+    rows = [COLUMNS] + [
+        (
+            t.name,
+            t.kind,
+            t.category,
+            t.risk_level,
+            "yes" if t.is_read_only else "no",
+            _plan_mode(t.available_in_plan_mode, t.requires_plan_approval),
+        )
+        for t in toolset
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    ]
+    return "\n".join(lines) + "\n"

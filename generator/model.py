@@ -1,0 +1,102 @@
+"""The intermediate representation: resolved, immutable tool descriptors.
+
+Everything downstream of ``resolve`` reads these and nothing else; every field is
+decided, so no emitter ever falls back from one field to another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from generator.diagnostics import Position
+from generator.policy import RiskLevel
+
+FrozenJson = Any
+"""JSON data made immutable: mappings are read-only proxies, arrays are tuples."""
+
+
+def freeze(value: Any) -> FrozenJson:
+    """Deep read-only copy of JSON data (dict order kept)."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: freeze(item) for key, item in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(freeze(item) for item in value)
+    return value
+
+
+def thaw(value: FrozenJson) -> Any:
+    """Plain, mutable JSON data (dicts and lists) from frozen data."""
+    if isinstance(value, Mapping):
+        return {key: thaw(item) for key, item in value.items()}
+    if isinstance(value, tuple | list):
+        return [thaw(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDescriptor:
+    """One tool with every canonical field resolved.
+
+    ``name`` is the canonical name (``<server>::<tool>`` for MCP tools);
+    ``tool_name`` is the name inside its server; ``provider_name`` the name sent
+    to OpenAI and Claude. ``parameters`` is not stored: it *is* ``input_schema``.
+    """
+
+    name: str
+    tool_name: str
+    server: str | None
+    provider_name: str
+    title: str
+    description: str
+    kind: str
+    source: str
+    category: str
+    input_schema: FrozenJson
+    output_schema: FrozenJson | None
+    is_read_only: bool
+    risk_level: RiskLevel
+    permissions: FrozenJson
+    telemetry: FrozenJson
+    available_in_plan_mode: bool
+    requires_plan_approval: bool
+    requires_confirmation: bool
+    approval_flow: str
+    strict: bool
+    destructive_hint: bool
+    idempotent_hint: bool
+    open_world_hint: bool
+    origin: Position
+
+    @property
+    def parameters(self) -> FrozenJson:
+        """The read-only mirror of ``input_schema`` (the same object)."""
+        return self.input_schema
+
+
+@dataclass(frozen=True, slots=True)
+class ContractSource:
+    """A contract file that went into a toolset, for the manifest."""
+
+    path: str
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class Toolset:
+    """All tools of a project, sorted by canonical name."""
+
+    tools: tuple[ToolDescriptor, ...]
+    sources: tuple[ContractSource, ...]
+
+    def __iter__(self) -> Iterator[ToolDescriptor]:
+        return iter(self.tools)
+
+    def __len__(self) -> int:
+        return len(self.tools)
+
+    def servers(self) -> tuple[str, ...]:
+        """Names of the MCP servers that own tools, sorted."""
+        return tuple(sorted({tool.server for tool in self.tools if tool.server is not None}))

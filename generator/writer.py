@@ -1,0 +1,231 @@
+"""The only module that writes to disk: compare a Plan with generated/, and swap it in whole.
+
+``write`` builds the complete new tree beside the output folder (unchanged files
+and files we never generated are hard-linked, so their bytes and mtimes stay), then
+exchanges the two folders in one step. A failure at any point leaves the old tree
+exactly as it was; a concurrent run waits for the lock on the parent folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import difflib
+import fcntl
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+MANIFEST = PurePosixPath("manifest.json")
+
+
+class WriteError(Exception):
+    """The output folder cannot be updated; nothing was changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The whole output tree as bytes, manifest included."""
+
+    files: Mapping[PurePosixPath, bytes]
+
+
+@dataclass(frozen=True, slots=True)
+class Drift:
+    """One way in which the output folder differs from the plan."""
+
+    path: PurePosixPath
+    kind: str  # "changed" | "missing" | "orphaned"
+    diff: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    drift: tuple[Drift, ...]
+    foreign: tuple[PurePosixPath, ...]  # files in the folder that toolcanon never generated
+
+
+def encode_text(text: str) -> bytes:
+    """Text as generated files store it: LF endings, one final newline, UTF-8."""
+    text = text.replace("\r\n", "\n")
+    if not text.endswith("\n"):
+        text += "\n"
+    return text.encode("utf-8")
+
+
+def read_manifest(out: Path) -> dict[str, object] | None:
+    """The manifest in ``out``, or None when it is missing or unreadable."""
+    try:
+        data = json.loads((out / MANIFEST).read_bytes())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def previously_generated(out: Path) -> set[PurePosixPath]:
+    """Files the last run generated, by its manifest (manifest included)."""
+    manifest = read_manifest(out)
+    files = manifest.get("files") if manifest else None
+    listed = {PurePosixPath(p) for p in files} if isinstance(files, dict) else set()
+    return listed | ({MANIFEST} if manifest else set())
+
+
+def untracked(out: Path) -> list[PurePosixPath]:
+    """Files in ``out`` that the manifest does not list: someone else's files."""
+    ours = previously_generated(out)
+    return [rel for rel in _disk_files(out) if rel not in ours] if out.is_dir() else []
+
+
+def _disk_files(out: Path) -> Iterator[PurePosixPath]:
+    for directory, dirs, names in os.walk(out):
+        dirs.sort()
+        base = Path(directory)
+        for name in sorted(names + [d for d in dirs if (base / d).is_symlink()]):
+            yield PurePosixPath((base / name).relative_to(out).as_posix())
+
+
+def _read(path: Path) -> bytes | None:
+    if path.is_symlink() or not path.is_file():
+        return None
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def compare(plan: Plan, out: Path) -> Comparison:
+    """Every difference between ``plan`` and the folder ``out``."""
+    drift: list[Drift] = []
+    for rel, data in sorted(plan.files.items()):
+        current = _read(out / rel)
+        if current is None:
+            drift.append(Drift(rel, "missing"))
+        elif current != data:
+            drift.append(Drift(rel, "changed", _unified(rel, current, data)))
+    ours = previously_generated(out)
+    foreign: list[PurePosixPath] = []
+    if out.is_dir():
+        for rel in _disk_files(out):
+            if rel in plan.files:
+                continue
+            if rel in ours:
+                drift.append(Drift(rel, "orphaned"))
+            else:
+                foreign.append(rel)
+    return Comparison(tuple(drift), tuple(foreign))
+
+
+def _unified(rel: PurePosixPath, old: bytes, new: bytes, limit: int = 40) -> str:
+    old_lines = old.decode("utf-8", "replace").splitlines(keepends=True)
+    new_lines = new.decode("utf-8", "replace").splitlines(keepends=True)
+    lines = list(
+        difflib.unified_diff(old_lines, new_lines, f"{rel} (on disk)", f"{rel} (generated)", n=2)
+    )
+    if len(lines) > limit:
+        lines = [*lines[:limit], f"... {len(lines) - limit} more diff lines\n"]
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+@contextlib.contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``folder`` (a directory) while generating into it."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def write(plan: Plan, out: Path) -> Comparison:
+    """Make ``out`` hold exactly the plan (plus files we never generated). Atomic."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with locked(out.parent):
+        comparison = compare(plan, out)
+        if not comparison.drift:
+            return comparison
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+        staging.chmod(_folder_mode(out))
+        try:
+            _stage(plan, out, staging, comparison)
+            _swap(staging, out)
+        except OSError as exc:
+            raise WriteError(f"cannot update {out.name}/: {exc.strerror or exc}") from exc
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        return comparison
+
+
+def _folder_mode(out: Path) -> int:
+    """Keep the output folder's mode; a new one gets the usual 0o777 less the umask."""
+    if out.is_dir():
+        return out.stat().st_mode & 0o7777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o777 & ~umask
+
+
+def _stage(plan: Plan, out: Path, staging: Path, comparison: Comparison) -> None:
+    changed = {d.path for d in comparison.drift}
+    planned_dirs = {parent for rel in plan.files for parent in rel.parents}
+    for rel, data in plan.files.items():
+        target = staging / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if rel in changed:
+            target.write_bytes(data)
+        else:
+            os.link(out / rel, target, follow_symlinks=False)
+    for rel in comparison.foreign:
+        if rel in planned_dirs:
+            raise WriteError(
+                f"{out.name}/{rel} is not a folder toolcanon may write into "
+                "(a file or link it did not generate): move it away"
+            )
+        _keep(out / rel, staging / rel)
+
+
+def _keep(source: Path, target: Path) -> None:
+    """Carry a file we never generated into the new tree, unchanged (links stay links)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if source.is_symlink():
+        os.symlink(os.readlink(source), target)
+    else:
+        os.link(source, target, follow_symlinks=False)
+
+
+def _swap(staging: Path, out: Path) -> None:
+    if not out.exists():
+        os.rename(staging, out)
+        return
+    if _exchange(staging, out):
+        return
+    backup = staging.with_name(staging.name + ".old")
+    os.rename(out, backup)
+    try:
+        os.rename(staging, out)
+    except OSError:
+        os.rename(backup, out)
+        raise
+    os.rename(backup, staging)  # removed by the caller
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders atomically with renameat2(RENAME_EXCHANGE) where Linux has it."""
+    libc_name = ctypes.util.find_library("c")
+    if not libc_name:
+        return False
+    libc = ctypes.CDLL(libc_name, use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+    if renameat2 is None:
+        return False
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    return bool(result == 0)

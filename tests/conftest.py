@@ -1,0 +1,121 @@
+"""Shared fixtures: temporary projects and an in-process CLI runner."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        help="rewrite expected outputs of golden cases instead of comparing",
+    )
+
+
+@pytest.fixture
+def update_goldens(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-goldens"))
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def diagnostics(self) -> list[str]:
+        """stderr lines that are diagnostics (not the closing summary)."""
+        return [line for line in self.err.splitlines() if not line.startswith("toolcanon:")]
+
+
+@dataclass
+class Project:
+    root: Path
+    capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch
+
+    @property
+    def contracts(self) -> Path:
+        return self.root / "contracts"
+
+    @property
+    def generated(self) -> Path:
+        return self.root / "generated"
+
+    def write(self, relative: str, text: str) -> Path:
+        path = self.root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    def run(self, *argv: str) -> Result:
+        self.capsys.readouterr()
+        self.monkeypatch.chdir(self.root)
+        code = main(list(argv))
+        captured = self.capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    def snapshot(self) -> dict[str, str]:
+        """sha256 of every file under generated/ (links by target), to prove nothing changed."""
+        return tree_snapshot(self.generated)
+
+
+def tree_snapshot(folder: Path) -> dict[str, str]:
+    found: dict[str, str] = {}
+    if not folder.exists():
+        return found
+    for path in sorted(folder.rglob("*")):
+        key = path.relative_to(folder).as_posix()
+        if path.is_symlink():
+            found[key] = "link:" + str(path.readlink())
+        elif path.is_file():
+            found[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+@pytest.fixture
+def project(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> Project:
+    root = tmp_path / "proj"
+    (root / "contracts").mkdir(parents=True)
+    return Project(root, capsys, monkeypatch)
+
+
+@pytest.fixture
+def example_project(project: Project) -> Project:
+    """A project holding a copy of the repository's own example contracts."""
+    shutil.rmtree(project.contracts)
+    shutil.copytree(REPO / "contracts", project.contracts)
+    return project
+
+
+MINIMAL = """
+version: 1
+tools:
+  - name: read_file
+    description: Read a file.
+    riskLevel: low
+    isReadOnly: true
+    availableInPlanMode: true
+    inputSchema:
+      type: object
+      properties:
+        path: {type: string}
+      required: [path]
+"""
+
+Writer = Callable[[str, str], Path]

@@ -245,13 +245,13 @@ def _enum_changes(old: Any, new: Any) -> Iterator[tuple[str, str, str]]:
         rule = "constraint-tightened" if old is None else "constraint-relaxed"
         yield rule, "enum", "enum was added" if old is None else "enum was removed"
         return
-    before, after = [show(v) for v in old], [show(v) for v in new]
-    for value in before:
-        if value not in after:
-            yield "enum-value-removed", "enum", f"enum value {value} was removed"
-    for value in after:
-        if value not in before:
-            yield "enum-value-added", "enum", f"enum value {value} was added"
+    before, after = {_canon(v) for v in old}, {_canon(v) for v in new}
+    for value in old:
+        if _canon(value) not in after:
+            yield "enum-value-removed", "enum", f"enum value {show(value)} was removed"
+    for value in new:
+        if _canon(value) not in before:
+            yield "enum-value-added", "enum", f"enum value {show(value)} was added"
 
 
 def _additional(old: Any, new: Any) -> tuple[str, str, str]:
@@ -319,11 +319,22 @@ def _pairs(old: Any, new: Any) -> list[tuple[Any, Any]]:
 
 def _same(old: Any, new: Any) -> bool:
     """JSON equality (``1`` is not ``true``, ``1`` is ``1.0``)."""
-    return show(old) == show(new) or (_is_number(old) and _is_number(new) and old == new)
+    return _canon(old) == _canon(new)
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+def _canon(value: Any) -> str:
+    """A spelling equal for equal JSON values: integral numbers written as integers."""
+    return show(_integral(value))
+
+
+def _integral(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, Mapping):
+        return {key: _integral(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_integral(item) for item in value]
+    return value
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:

@@ -229,3 +229,16 @@ def test_a_dropped_field_falls_back_to_the_policy_default(project: Project) -> N
     project.write("contracts/a.yaml", MINIMAL.replace("    riskLevel: low\n", ""))
     code, found = findings(project, "--against", "old")
     assert (code, [f["rule"] for f in found]) == (0, ["permission-tightened"])
+
+
+def test_revision_before_the_contracts_existed_adds_every_tool(project: Project) -> None:
+    git(project.root, "init", "-q")
+    project.write("README.md", "empty\n")
+    git(project.root, "add", "-A")
+    git(project.root, "commit", "-q", "-m", "start")
+    project.write("contracts/a.yaml", MINIMAL)
+    code, found = findings(project, "--against", "HEAD")
+    assert (code, [(f["rule"], f["tool"]) for f in found]) == (0, [("tool-added", "read_file")])
+    assert project.run("diff", "--against", "HEAD").out.splitlines()[-1] == (
+        "suggested version bump: minor"
+    )

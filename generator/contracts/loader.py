@@ -68,7 +68,7 @@ def _fast_resolve(self: _Yaml12Loader, kind: type, value: str, implicit: tuple[b
 
 
 _SPECIAL_FIRST = frozenset("~nNtTfF-+0123456789.<")
-_Yaml12Loader.resolve = _fast_resolve  # type: ignore[method-assign]
+_Yaml12Loader.resolve = _fast_resolve
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,8 @@ _WORD_SPLIT_RE: Final = re.compile(r"[^A-Za-z0-9]+")
 # In an object literal, `__proto__: x` (quoted or not) sets the prototype instead
 # of creating a property; only a computed key makes it an own property.
 _PROTO_KEY: Final = "__proto__"
+# Arrays of scalars up to this width stay on one line (enums, type lists).
+_MAX_INLINE_ARRAY: Final = 80
 
 
 def ts_string(value: str) -> str:
@@ -131,10 +133,21 @@ def ts_value(value: Any, indent: str = "") -> str:
     if isinstance(value, list | tuple):
         if not value:
             return "[]"
+        inline = _inline_array(value)
+        if inline is not None:
+            return inline
         inner = indent + "  "
         items = [f"{inner}{ts_value(item, inner)}," for item in value]
         return "[\n" + "\n".join(items) + f"\n{indent}]"
     return _scalar(value)
+
+
+def _inline_array(values: list[Any] | tuple[Any, ...]) -> str | None:
+    """``[a, b]`` on one line when every item is a scalar and the line stays short."""
+    if any(isinstance(v, Mapping | list | tuple) for v in values):
+        return None
+    inline = "[" + ", ".join(_scalar(v) for v in values) + "]"
+    return inline if len(inline) <= _MAX_INLINE_ARRAY else None
 
 
 def _value_key(key: str) -> str:

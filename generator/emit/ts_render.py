@@ -59,6 +59,8 @@ def _unique(items: Sequence[Ts]) -> list[Ts]:
 
 def union(members: Sequence[Ts]) -> Ts:
     """Return the union of ``members`` (``never`` when empty), flattening unions."""
+    if len(members) == 1 and not members[0].members:
+        return members[0]  # the common case, without building lists
     flat: list[Ts] = []
     for member in members:
         if member.members:
@@ -78,6 +80,8 @@ def union(members: Sequence[Ts]) -> Ts:
 
 def intersection(members: Sequence[Ts]) -> Ts:
     """Return the intersection of ``members`` (``unknown`` when empty)."""
+    if len(members) == 1:
+        return members[0]
     items = [m for m in _unique(members) if m.text != "unknown"]
     if any(m.text == "never" for m in items):
         return NEVER

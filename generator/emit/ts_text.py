@@ -7,6 +7,7 @@ lone surrogates can never change the meaning of the code around them.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -124,7 +125,9 @@ def ts_value(value: Any, indent: str = "") -> str:
     they are identifiers.  The expression evaluates, in JavaScript, to exactly
     what ``JSON.parse`` gives for the same data.
     """
-    if isinstance(value, Mapping):
+    if isinstance(value, str):
+        return _string_literal(value)
+    if isinstance(value, dict | Mapping):
         if not value:
             return "{}"
         inner = indent + "  "
@@ -144,19 +147,28 @@ def ts_value(value: Any, indent: str = "") -> str:
 
 def _inline_array(values: list[Any] | tuple[Any, ...]) -> str | None:
     """``[a, b]`` on one line when every item is a scalar and the line stays short."""
-    if any(isinstance(v, Mapping | list | tuple) for v in values):
+    if any(isinstance(v, dict | list | tuple | Mapping) for v in values):
         return None
     inline = "[" + ", ".join(_scalar(v) for v in values) + "]"
     return inline if len(inline) <= _MAX_INLINE_ARRAY else None
 
 
+@functools.lru_cache(maxsize=4096)
 def _value_key(key: str) -> str:
     """Return an object-literal key that creates an own property named ``key``."""
     return f"[{ts_string(key)}]" if key == _PROTO_KEY else ts_property_key(key)
 
 
+@functools.lru_cache(maxsize=16384)
+def _string_literal(value: str) -> str:
+    """:func:`ts_string`, remembered: schemas repeat the same few strings many times."""
+    return ts_string(value)
+
+
 def _scalar(value: object) -> str:
     """Return the literal of a JSON scalar (non-finite floats are not JSON)."""
+    if isinstance(value, str):
+        return _string_literal(value)
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -165,6 +177,4 @@ def _scalar(value: object) -> str:
         return str(value)
     if isinstance(value, float) and math.isfinite(value):
         return repr(value)
-    if isinstance(value, str):
-        return ts_string(value)
     raise ValueError(f"not a JSON value: {value!r}")

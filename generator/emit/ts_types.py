@@ -236,12 +236,14 @@ class _Converter:
         """Return the allOf intersection members and anyOf/oneOf unions."""
         parts: list[Ts] = []
         for keyword in ("allOf", "anyOf", "oneOf"):
+            if keyword not in schema:
+                continue
             converted: list[Ts] = []
             for sub in as_list(schema.get(keyword)):
                 converted.append(self._convert(sub, indent, guarded=guarded))
             if keyword == "allOf":
                 parts.extend(converted)
-            elif keyword in schema:
+            else:
                 parts.append(union(converted))
         return parts
 

@@ -28,7 +28,7 @@ from generator.emit.ts_text import (
     type_name,
 )
 from generator.emit.ts_types import schema_to_ts
-from generator.model import ToolDescriptor, Toolset, thaw
+from generator.model import ToolDescriptor, Toolset
 from generator.templating import render
 
 PACKAGE_DIR: Final = PurePosixPath("typescript")
@@ -143,11 +143,11 @@ def ts_tools(toolset: Toolset) -> tuple[TsTool, ...]:
     taken: set[str] = set(RESERVED_TYPES)
     result = []
     for tool in toolset:
-        schema = thaw(tool.input_schema)
+        data = descriptor_json(tool)
+        schema = data["inputSchema"]
         root, types, declared = _input_types(tool.name, schema, taken)
         taken.update(declared)
         const = camel_name(root) + "Schema"
-        data = descriptor_json(tool)
         result.append(
             TsTool(
                 name=tool.name,

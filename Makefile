@@ -7,7 +7,7 @@ INSTALLED := $(VENV)/.installed
 TEST_INSTALLED := $(VENV)/.test-installed
 NODE_INSTALLED := $(NODE_DIR)/node_modules/.installed
 
-.PHONY: install generate check validate test lint typecheck bench clean
+.PHONY: install generate check validate test lint typecheck bench bench-typescript clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,5 +46,9 @@ test: $(TEST_INSTALLED) $(NODE_INSTALLED)
 bench: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	$(BIN)/python bench/run.py
 
+bench-typescript: $(TEST_INSTALLED) $(NODE_INSTALLED)
+	cd bench/node && npm ci --no-audit --no-fund --loglevel=error
+	$(BIN)/python -m bench.typescript_emit
+
 clean:
-	rm -rf $(VENV) $(NODE_DIR)/node_modules .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(NODE_DIR)/node_modules bench/node/node_modules .pytest_cache .mypy_cache .ruff_cache

@@ -36,11 +36,9 @@ FILTERS = {"py_str": py_str, "py_frozen": frozen_literal, "toml_str": toml_str}
 def format_python(source: str) -> str:
     """black with a fixed mode, so output does not depend on any black config around."""
     import black
+    from black.mode import Mode, TargetVersion
 
-    mode = black.Mode(
-        line_length=LINE_LENGTH,
-        target_versions={black.TargetVersion.PY311},
-    )
+    mode = Mode(line_length=LINE_LENGTH, target_versions={TargetVersion.PY311})
     return str(black.format_str(source, mode=mode))
 
 

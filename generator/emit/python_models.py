@@ -25,13 +25,48 @@ from generator.model import Toolset, thaw
 
 SUFFIX = "Input"
 _WORD = re.compile(r"[A-Za-z0-9]+")
-_STRING_FORMATS = ("uri", "uri-reference", "iri", "date-time", "date", "time", "duration")
-_STRING_FORMATS += ("email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uuid")
+_STRING_FORMATS: tuple[str, ...] = ("uri", "uri-reference", "iri", "iri-reference", "uri-template")
+_STRING_FORMATS += (
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
+)
 _STRING_FORMATS += ("json-pointer", "relative-json-pointer", "regex", "byte", "binary")
-_STRING_FORMATS += ("password", "uri-template", "iri-reference", "path")
+_STRING_FORMATS += ("password", "path")
 
-# What the map of tool name → model at the end of the module needs.
-_EXTRA_IMPORTS = ["collections.abc.Mapping", "types.MappingProxyType", "typing.Final"]
+GENERATE_OPTIONS: dict[str, Any] = {
+    "input_file_type": "jsonschema",
+    "output_model_type": "pydantic_v2.BaseModel",
+    "target_python_version": "3.11",
+    "formatters": ["builtin"],
+    "disable_timestamp": True,
+    "use_annotated": True,
+    "field_constraints": True,
+    "use_standard_collections": True,
+    "use_union_operator": True,
+    "use_double_quotes": True,
+    "enum_field_as_literal": "all",
+    "strict_nullable": True,  # a default does not make a field nullable
+    "keep_field_defaults_off_branch_roots": True,  # else anyOf defaults break mypy
+    "strict_types": ["str", "int", "float", "bool"],  # "1" is not an integer
+    "type_mappings": [f"string+{fmt}=string" for fmt in _STRING_FORMATS],
+    "naming_strategy": "parent-prefixed",
+    "skip_root_model": True,
+    "strict_refs": True,
+    "allow_remote_refs": False,
+    "treat_dot_as_module": False,
+    # What the map of tool name → model at the end of the module needs:
+    "additional_imports": ["collections.abc.Mapping", "types.MappingProxyType", "typing.Final"],
+}
+"""datamodel-code-generator settings, spelled as its command line spells them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,42 +151,13 @@ def _generate(schema_text: str, header: str) -> str:
     """One datamodel-code-generator run; cached because it is pure and takes seconds."""
     import warnings
 
-    from datamodel_code_generator import (
-        DataModelType,
-        InputFileType,
-        NamingStrategy,
-        PythonVersion,
-        generate,
-    )
-    from datamodel_code_generator.format import Formatter
+    from datamodel_code_generator import generate
+    from datamodel_code_generator.config import GenerateConfig
 
+    config = GenerateConfig.model_validate({**GENERATE_OPTIONS, "custom_file_header": header})
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        code = generate(
-            schema_text,
-            input_file_type=InputFileType.JsonSchema,
-            output_model_type=DataModelType.PydanticV2BaseModel,
-            target_python_version=PythonVersion.PY_311,
-            formatters=[Formatter.BUILTIN],
-            custom_file_header=header,
-            additional_imports=_EXTRA_IMPORTS,
-            disable_timestamp=True,
-            use_annotated=True,
-            field_constraints=True,
-            use_standard_collections=True,
-            use_union_operator=True,
-            use_double_quotes=True,
-            enum_field_as_literal="all",
-            strict_nullable=True,
-            keep_field_defaults_off_branch_roots=True,
-            strict_types=["str", "int", "float", "bool"],
-            type_mappings=[f"string+{fmt}=string" for fmt in _STRING_FORMATS],
-            naming_strategy=NamingStrategy.ParentPrefixed,
-            skip_root_model=True,
-            strict_refs=True,
-            allow_remote_refs=False,
-            treat_dot_as_module=False,
-        )
+        warnings.simplefilter("ignore")  # deprecation notes about its own future defaults
+        code = generate(schema_text, config=config)
     if not isinstance(code, str):
         raise RuntimeError("datamodel-code-generator split the models into several modules")
     return code

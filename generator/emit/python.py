@@ -8,6 +8,7 @@ the Python view and ``canonical/tools.json`` cannot disagree.
 
 from __future__ import annotations
 
+import functools
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -33,8 +34,12 @@ def frozen_literal(value: Any, level: int = 0) -> str:
 FILTERS = {"py_str": py_str, "py_frozen": frozen_literal, "toml_str": toml_str}
 
 
+@functools.lru_cache(maxsize=32)
 def format_python(source: str) -> str:
-    """black with a fixed mode, so output does not depend on any black config around."""
+    """black with a fixed mode, so output does not depend on any black config around.
+
+    Cached: black is pure and slow, and ``check`` after ``generate`` formats the same text.
+    """
     import black
     from black.mode import Mode, TargetVersion
 

@@ -18,6 +18,7 @@ Emitter = Callable[[Toolset, EmitOptions], Rendered]
 
 TARGET_MODULES: dict[str, str] = {
     "canonical": "generator.emit.canonical",
+    "python": "generator.emit.python",
     "typescript": "generator.emit.typescript",
 }
 

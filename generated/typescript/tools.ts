@@ -46,6 +46,7 @@ const acmeDocsPagesGetInputSchema = {
 } as const;
 
 const acmeDocsSearchDocsInputSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
   type: "object",
   properties: {
     query: {
@@ -859,6 +860,7 @@ const githubGetIssueInputSchema = {
 } as const;
 
 const githubListIssuesInputSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
   type: "object",
   properties: {
     owner: {
@@ -2784,7 +2786,7 @@ export const toolDescriptors = {
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
-    strict: false,
+    strict: true,
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3084,7 +3086,7 @@ export const toolDescriptors = {
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
-    strict: false,
+    strict: true,
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3725,7 +3727,7 @@ export const toolDescriptors = {
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
-    strict: false,
+    strict: true,
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,

@@ -75,6 +75,7 @@ _SCHEMAS: Final[tuple[Mapping[str, Any], ...]] = (
         'additionalProperties': False,
     }),
     _P({
+        '$schema': 'https://json-schema.org/draft/2020-12/schema',
         'type': 'object',
         'properties': _P({
             'query': _P({
@@ -1052,6 +1053,7 @@ _SCHEMAS: Final[tuple[Mapping[str, Any], ...]] = (
         'additionalProperties': False,
     }),
     _P({
+        '$schema': 'https://json-schema.org/draft/2020-12/schema',
         'type': 'object',
         'properties': _P({
             'owner': _P({
@@ -3225,7 +3227,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
-        'strict': False,
+        'strict': True,
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3567,7 +3569,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
-        'strict': False,
+        'strict': True,
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4318,7 +4320,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
-        'strict': False,
+        'strict': True,
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 PROVIDER_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+TOOL_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$")
 MAX_PROVIDER_NAME = 64
 _ILLEGAL = re.compile(r"[^a-zA-Z0-9_-]")
 
@@ -28,3 +29,8 @@ def derive_provider_name(canonical: str) -> str:
 def is_provider_name(name: str) -> bool:
     """True when OpenAI and Claude both accept ``name``."""
     return PROVIDER_NAME.fullmatch(name) is not None
+
+
+def is_tool_name(name: str) -> bool:
+    """True for a valid tool or server name (a valid MCP tool name, never a path)."""
+    return TOOL_NAME.fullmatch(name) is not None

@@ -18,6 +18,8 @@ Emitter = Callable[[Toolset, EmitOptions], Rendered]
 
 TARGET_MODULES: dict[str, str] = {
     "canonical": "generator.emit.canonical",
+    "docs": "generator.emit.docs",
+    "schema": "generator.emit.schema",
 }
 
 

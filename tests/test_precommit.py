@@ -1,19 +1,21 @@
 """The pre-commit hooks, run by the real ``pre-commit`` in a consuming repository.
 
 ``pre-commit try-repo`` installs this checkout the way ``repo: <url>`` would: a
-non-editable ``pip install`` of a git commit into a fresh virtualenv. The checkout
-is snapshotted into a clean temporary repository once per module, so the three
-try-repo runs share one hook environment (try-repo on a dirty checkout would make a
-new commit, and a new environment, every time).
+non-editable ``pip install`` of a git commit into a fresh virtualenv, in a store of
+its own for every call. To keep that affordable, the checkout is snapshotted once,
+and pip installs from a wheelhouse of toolcanon's dependencies (and its build
+backend) that is built once and kept in .pytest_cache/, keyed by those requirements.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -60,9 +62,35 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _snapshot_checkout(tmp_path_factory.mktemp("toolcanon-checkout"))
 
 
+def _requirements() -> list[str]:
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))
+    return sorted([*pyproject["project"]["dependencies"], *pyproject["build-system"]["requires"]])
+
+
 @pytest.fixture(scope="module")
-def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    yield tmp_path_factory.mktemp("pre-commit-home")
+def wheelhouse() -> Path:
+    """Wheels of every requirement, so hook installs need no index (built on first use)."""
+    requirements = _requirements()
+    key = hashlib.sha256("\n".join([sys.version, *requirements]).encode()).hexdigest()[:16]
+    folder = REPO / ".pytest_cache" / f"wheelhouse-{key}"
+    if not folder.is_dir():
+        building = folder.with_name(folder.name + f".{os.getpid()}")
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "-q",
+                "--wheel-dir",
+                str(building),
+                *requirements,
+            ],
+            check=True,
+            capture_output=True,
+        )
+        building.replace(folder)
+    return folder
 
 
 def _consumer(root: Path) -> Path:
@@ -83,12 +111,13 @@ def _consumer(root: Path) -> Path:
 
 
 def _try_repo(
-    consumer: Path, hook_repo: Path, home: Path, hook: str
+    consumer: Path, hook_repo: Path, wheelhouse: Path
 ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, **GIT_ENV, "PRE_COMMIT_HOME": str(home), "NO_COLOR": "1"}
+    """Run every hook of ``hook_repo`` on all files of ``consumer``; pip uses the wheelhouse."""
+    env = {**os.environ, **GIT_ENV, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheelhouse)}
     env.pop("VIRTUAL_ENV", None)
     return subprocess.run(
-        [str(PRE_COMMIT), "try-repo", str(hook_repo), hook, "--all-files", "--color=never"],
+        [str(PRE_COMMIT), "try-repo", str(hook_repo), "--all-files", "--color=never"],
         cwd=consumer,
         env=env,
         capture_output=True,
@@ -97,44 +126,58 @@ def _try_repo(
     )
 
 
-def test_hooks_in_a_consuming_repository(
-    tmp_path: Path, hook_repo: Path, pre_commit_home: Path
-) -> None:
-    consumer = _consumer(tmp_path / "consumer")
+def test_hooks_in_a_consuming_repository(tmp_path: Path, hook_repo: Path, wheelhouse: Path) -> None:
+    from generator.cli import main
 
-    current = _try_repo(consumer, hook_repo, pre_commit_home, "toolcanon-check")
+    consumer = _consumer(tmp_path / "consumer")
+    current = _try_repo(consumer, hook_repo, wheelhouse)
     assert current.returncode == 0, current.stdout + current.stderr
-    assert "Passed" in current.stdout
+    assert current.stdout.count("Passed") == 2  # toolcanon-check and toolcanon-generate
 
     contract = consumer / "contracts" / "tools.yaml"
     contract.write_text(
         contract.read_text("utf-8").replace("Read a file.", "Read a text file."), "utf-8"
     )
     _git(consumer, "add", "-A")
-    stale = _try_repo(consumer, hook_repo, pre_commit_home, "toolcanon-check")
+    stale = _try_repo(consumer, hook_repo, wheelhouse)
     assert stale.returncode == 1, stale.stdout + stale.stderr
-    assert "generated/canonical/tools.json: changed" in stale.stdout
-    assert "generated/docs/TOOLS.md: changed" in stale.stdout
-    assert _git(consumer, "status", "--porcelain") == "M  contracts/tools.yaml\n"  # wrote nothing
-
-    fixed = _try_repo(consumer, hook_repo, pre_commit_home, "toolcanon-generate")
-    assert fixed.returncode == 1, fixed.stdout + fixed.stderr  # it changed files: review them
-    assert "generated/canonical/tools.json: updated" in fixed.stdout
+    check_output, generate_output = stale.stdout.split("toolcanon generate (regenerate")
+    assert check_output.rstrip().splitlines()[-1].endswith("Failed") or "Failed" in check_output
+    assert "generated/canonical/tools.json: changed" in check_output
+    assert "generated/docs/TOOLS.md: changed" in check_output
+    assert "generated/canonical/tools.json: updated" in generate_output
+    assert "files were modified by this hook" in generate_output
     assert "Read a text file." in (consumer / "generated/canonical/tools.json").read_text("utf-8")
-
-    _git(consumer, "add", "-A")
-    again = _try_repo(consumer, hook_repo, pre_commit_home, "toolcanon-check")
-    assert again.returncode == 0, again.stdout + again.stderr
-    regenerate = _try_repo(consumer, hook_repo, pre_commit_home, "toolcanon-generate")
-    assert regenerate.returncode == 0, regenerate.stdout + regenerate.stderr
+    assert main(["check", "--config", str(consumer / "pyproject.toml")]) == 0
 
 
-def test_hook_environment_is_a_wheel_with_templates(hook_repo: Path, pre_commit_home: Path) -> None:
-    """``language: python`` installed toolcanon as a package (not editable), templates inside."""
-    installed = list(pre_commit_home.glob("repo*/py_env-*/lib/python*/site-packages/generator"))
-    if not installed:
-        pytest.skip("the hook environment is made by test_hooks_in_a_consuming_repository")
-    package = installed[0]
-    assert (package / "templates" / "docs" / "TOOLS.md.j2").is_file()
-    assert (package / "contracts" / "contract.schema.json").is_file()
-    assert not list(package.parent.glob("__editable__*toolcanon*"))
+def test_wheel_bundles_templates_and_schema(
+    hook_repo: Path, wheelhouse: Path, tmp_path: Path
+) -> None:
+    """What ``language: python`` installs: a wheel that carries templates and the schema."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            "--find-links",
+            str(wheelhouse),
+            "--wheel-dir",
+            str(tmp_path),
+            str(hook_repo),
+        ],
+        check=True,
+    )
+    (wheel,) = tmp_path.glob("toolcanon-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    templates = {n for n in names if n.startswith("generator/templates/")}
+    assert templates == {
+        "generator/" + p.relative_to(REPO).as_posix()
+        for p in (REPO / "templates").rglob("*")
+        if p.is_file()
+    }
+    assert "generator/contracts/contract.schema.json" in names

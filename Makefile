@@ -6,6 +6,7 @@ NODE_DIR := tests/ts_harness
 INSTALLED := $(VENV)/.installed
 TEST_INSTALLED := $(VENV)/.test-installed
 NODE_INSTALLED := $(NODE_DIR)/node_modules/.installed
+GENERATE_FLAGS ?=
 
 .PHONY: install generate check validate test lint typecheck bench bench-typescript clean
 
@@ -25,11 +26,12 @@ $(NODE_INSTALLED): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
 
 install: $(INSTALLED)
 
+# '@': on current output, `make generate` prints toolcanon's one line and nothing else.
 generate: $(INSTALLED)
-	$(BIN)/toolcanon generate
+	@$(BIN)/toolcanon generate $(GENERATE_FLAGS)
 
 check: $(INSTALLED)
-	$(BIN)/toolcanon check
+	@$(BIN)/toolcanon check
 
 validate: $(INSTALLED)
 	$(BIN)/toolcanon validate

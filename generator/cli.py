@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 
 from generator import __version__
-from generator.config import Config, load_config
+from generator.config import Config, Overrides, load_config
 from generator.diagnostics import ContractError, Diagnostic
+from generator.init import add_init_parser, cmd_init
 from generator.report import FORMATS, render
 
 EXIT_OK, EXIT_DRIFT, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -28,7 +29,16 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--output", type=Path, help="output folder (overrides config)")
     parser.add_argument(
-        "--strict", action="store_true", default=None, help="treat warnings as errors"
+        "--strict",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="treat warnings as errors (overrides config 'strict')",
+    )
+    parser.add_argument(
+        "--openai-strict",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="OpenAI strict mode for tools that do not say (overrides config 'openai-strict')",
     )
     parser.add_argument("--format", choices=FORMATS, default="text", help="diagnostics format")
 
@@ -51,6 +61,13 @@ def build_parser() -> argparse.ArgumentParser:
     diff = commands.add_parser("diff", help=text, description=text)
     _common(diff)
     add_arguments(diff)
+    generate = commands.choices["generate"]
+    generate.add_argument(
+        "--exit-nonzero-on-change",
+        action="store_true",
+        help="exit 1 when any file was written (for pre-commit and CI)",
+    )
+    add_init_parser(commands)
     return parser
 
 
@@ -58,6 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``toolcanon`` script and ``python -m generator``."""
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "init":
+            return cmd_init(args)
         config = _config(args)
         return COMMANDS[args.command](args, config)
     except ContractError as error:
@@ -72,24 +91,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _config(args: argparse.Namespace) -> Config:
-    from dataclasses import replace
-
-    config = load_config(args.config)
-    if args.contracts is not None:
-        config = replace(config, contracts=args.contracts.resolve())
-    if args.output is not None:
-        config = replace(config, output=args.output.resolve())
-    if args.strict is not None:
-        config = replace(config, strict=True)
-    if not config.contracts.is_dir():
-        raise ContractError([_usage(f"contracts folder '{config.contracts}' does not exist")])
-    return config
-
-
-def _usage(message: str) -> Diagnostic:
-    from generator.diagnostics import Position
-
-    return Diagnostic(Position("<command line>", 1, 1), message, "TC000")
+    overrides = Overrides(
+        contracts=args.contracts,
+        output=args.output,
+        strict=args.strict,
+        strict_default=args.openai_strict,
+    )
+    return load_config(args.config, overrides=overrides)
 
 
 def _emit_diagnostics(diagnostics: Sequence[Diagnostic], fmt: str) -> None:
@@ -117,11 +125,19 @@ def cmd_generate(args: argparse.Namespace, config: Config) -> int:
         _summary(f"{error}")
         return EXIT_BAD_INPUT
     out = config.output.name
-    if comparison.drift:
-        _summary(f"{out}/: {len(comparison.drift)} file(s) updated from {result.tool_count} tools")
-    else:
+    if not comparison.drift:
         _summary(f"{out}/ is up to date ({result.tool_count} tools)")
-    return EXIT_OK
+        return EXIT_OK
+    for drift in comparison.drift[:_LISTED]:
+        print(f"{out}/{drift.path}: {_WRITTEN[drift.kind]}", file=sys.stderr)
+    if len(comparison.drift) > _LISTED:
+        print(f"... and {len(comparison.drift) - _LISTED} more", file=sys.stderr)
+    _summary(f"{out}/: {len(comparison.drift)} file(s) updated from {result.tool_count} tools")
+    return EXIT_DRIFT if args.exit_nonzero_on_change else EXIT_OK
+
+
+_LISTED = 20
+_WRITTEN = {"changed": "updated", "missing": "created", "orphaned": "removed"}
 
 
 def cmd_check(args: argparse.Namespace, config: Config) -> int:

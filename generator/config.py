@@ -1,22 +1,36 @@
-"""Project configuration: ``[tool.toolcanon]`` in pyproject.toml (or toolcanon.yaml).
+"""Project configuration: ``[tool.toolcanon]`` in pyproject.toml, or toolcanon.yaml.
 
-Paths are relative to the file that configures them, so the same project gives the
-same output from any working directory. CLI flags override file values.
+Paths in a file are relative to that file, so the same project gives the same output
+from any working directory; paths given on the command line are relative to the
+working directory. Command-line flags override the file. Every problem is reported
+with the file and line it comes from, and all problems are reported together.
 """
 
 from __future__ import annotations
 
 import difflib
-import tomllib
-from collections.abc import Mapping
+import re
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from generator.config_file import ConfigText, find_config, read_config
 from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.diff.suppressions import Suppression, parse_suppressions
+from generator.names import is_tool_name
 
-ALL_TARGETS = ("canonical", "openai", "anthropic", "mcp", "python", "typescript", "docs")
+ALL_TARGETS = (
+    "canonical",
+    "openai",
+    "anthropic",
+    "mcp",
+    "python",
+    "typescript",
+    "docs",
+    "schema",
+)
+CONFIG_CODE = "TC050"
+CLI_FILE = "<command line>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,145 +57,180 @@ class Config:
     strict: bool = False  # warnings fail the run
     strict_default: bool = False  # tools use OpenAI strict mode unless they say otherwise
     emit: EmitOptions = field(default_factory=EmitOptions)
-    source: str | None = None
+    source: str | None = None  # the config file, as displayed in diagnostics
     suppressions: tuple[Suppression, ...] = ()  # accepted changes for ``toolcanon diff``
 
 
-# key in the file → (field, expected type)
-_KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
-    "contracts": ("contracts", str),
-    "output": ("output", str),
-    "strict": ("strict", bool),
-    "openai-strict": ("strict_default", bool),
-    "targets": ("targets", list),
-    "python-package": ("python_package", str),
-    "typescript-package": ("typescript_package", str),
-    "package-version": ("package_version", str),
-    "builtin-server": ("builtin_server", str),
-    "diff": ("diff", dict),
+@dataclass(frozen=True, slots=True)
+class Overrides:
+    """Command-line values; None means "not given", so the file (or default) decides."""
+
+    contracts: Path | None = None
+    output: Path | None = None
+    strict: bool | None = None
+    strict_default: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One key of the config table: the field it sets and how its value is checked."""
+
+    field: str
+    kind: type
+    check: re.Pattern[str] | None = None
+    what: str = ""
+
+
+_PY_PACKAGE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_NPM_PACKAGE = re.compile(r"^(?:@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*$")
+_VERSION = re.compile(r"^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$")
+
+KEYS: dict[str, Key] = {
+    "contracts": Key("contracts", str),
+    "output": Key("output", str),
+    "targets": Key("targets", list),
+    "python-package": Key("python_package", str, _PY_PACKAGE, "a Python identifier"),
+    "typescript-package": Key("typescript_package", str, _NPM_PACKAGE, "an npm package name"),
+    "package-version": Key("package_version", str, _VERSION, "a version like 1.2.3"),
+    "builtin-server": Key("builtin_server", str),
+    "strict": Key("strict", bool),
+    "openai-strict": Key("strict_default", bool),
+    "diff": Key("diff", dict),
 }
 
 
-def load_config(path: Path | None = None, *, cwd: Path | None = None) -> Config:
-    """The config at ``path``, or found in ``cwd``: pyproject.toml, then toolcanon.yaml."""
+def load_config(
+    path: Path | None = None, *, cwd: Path | None = None, overrides: Overrides | None = None
+) -> Config:
+    """The config at ``path`` (or found from ``cwd`` upwards), with ``overrides`` applied.
+
+    Raises ContractError with every problem: unknown keys (with a did-you-mean hint),
+    wrong types or values, and a contracts folder that does not exist.
+    """
     base = (cwd or Path.cwd()).resolve()
-    if path is None:
-        path = _find(base)
-        if path is None:
-            return Config(root=base, contracts=base / "contracts", output=base / "generated")
-    path = path.resolve()
-    table, text = _read_table(path)
-    return _build(path, table, text)
-
-
-def _find(base: Path) -> Path | None:
-    pyproject = base / "pyproject.toml"
-    if pyproject.is_file():
-        try:
-            if "toolcanon" in tomllib.loads(pyproject.read_text("utf-8")).get("tool", {}):
-                return pyproject
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
-            return pyproject  # report the syntax error instead of ignoring the file
-    candidate = base / "toolcanon.yaml"
-    return candidate if candidate.is_file() else None
-
-
-def _read_table(path: Path) -> tuple[Mapping[str, Any], str]:
-    display = path.name
-    try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContractError([_diag(display, 1, f"cannot read config: {exc}", None)]) from None
-    if path.suffix in (".yaml", ".yml"):
-        return _yaml_table(path, text), text
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ContractError(
-            [_diag(display, getattr(exc, "lineno", 1), f"invalid TOML: {exc}", None)]
-        ) from None
-    table = data.get("tool", {}).get("toolcanon", {})
-    return table, text
-
-
-def _yaml_table(path: Path, text: str) -> Mapping[str, Any]:
-    from generator.contracts.loader import load_file
-
-    loaded = load_file(path, path.name)
-    if loaded.data is None:
-        return {}
-    if not isinstance(loaded.data, Mapping):
-        raise ContractError([_diag(path.name, 1, "toolcanon.yaml must hold a mapping", None)])
-    return loaded.data
-
-
-def _build(path: Path, table: Mapping[str, Any], text: str) -> Config:
-    problems: list[Diagnostic] = []
-    values: dict[str, Any] = {}
-    for key, value in table.items():
-        line = _line_of(text, key)
-        if key not in _KEYS:
-            match = difflib.get_close_matches(key, list(_KEYS), n=1)
-            hint = f"did you mean '{match[0]}'?" if match else f"known keys: {', '.join(_KEYS)}"
-            problems.append(_diag(path.name, line, f"unknown config key '{key}'", hint))
-            continue
-        name, expected = _KEYS[key]
-        if not isinstance(value, expected) or (
-            isinstance(value, list) and not all(isinstance(v, str) for v in value)
-        ):
-            want = "a list of names" if expected is list else getattr(expected, "__name__", "value")
-            problems.append(_diag(path.name, line, f"config key '{key}' must be {want}", None))
-            continue
-        values[name] = value
-    problems += _check_targets(path.name, text, values.get("targets"))
-    suppressions, trouble = parse_suppressions(path.name, text, values.pop("diff", {}))
-    problems += trouble
-    root = path.parent
-    contracts = root / values.pop("contracts", "contracts")
-    if not contracts.is_dir():
-        problems.append(
-            _diag(
-                path.name,
-                _line_of(text, "contracts"),
-                f"contracts directory '{contracts.relative_to(root)}' does not exist",
-                "create it or set 'contracts' to the folder that holds your contracts",
-            )
-        )
+    found = path.resolve() if path is not None else find_config(base)
+    text = read_config(found, base) if found is not None else None
+    values, problems = _values(text) if text is not None else ({}, [])
+    suppressions, trouble = _suppressions(text, values.pop("diff", None))
+    config = _apply(text, base, values, overrides or Overrides())
+    problems += trouble + _check_contracts(config, text, overrides or Overrides())
     if problems:
         raise ContractError(problems)
+    return replace(config, suppressions=suppressions)
+
+
+def _suppressions(
+    text: ConfigText | None, table: Any
+) -> tuple[tuple[Suppression, ...], list[Diagnostic]]:
+    """The ``diff.suppress`` entries of the config, checked (see generator/diff)."""
+    if text is None or table is None:
+        return (), []
+    return parse_suppressions(text.display, text.path.read_text("utf-8"), table)
+
+
+def _values(text: ConfigText) -> tuple[dict[str, Any], list[Diagnostic]]:
+    problems: list[Diagnostic] = []
+    values: dict[str, Any] = {}
+    for key, value in text.table.items():
+        where = text.position(key)
+        if key not in KEYS:
+            problems.append(_diag(where, f"unknown config key '{key}'", _did_you_mean(key)))
+            continue
+        problem = _type_problem(key, KEYS[key], value)
+        if problem is not None:
+            problems.append(_diag(where, problem, None))
+            continue
+        if key == "targets":
+            problems += _target_problems(text, value)
+            value = tuple(value)
+        values[KEYS[key].field] = value
+    return values, problems
+
+
+def _did_you_mean(key: str) -> str:
+    match = difflib.get_close_matches(key, list(KEYS), n=1)
+    return f"did you mean '{match[0]}'?" if match else f"known keys: {', '.join(KEYS)}"
+
+
+def _type_problem(key: str, spec: Key, value: Any) -> str | None:
+    """Why ``value`` cannot be the value of ``key``, or None when it can."""
+    if spec.kind is list:
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return None
+        return f"config key '{key}' must be a list of target names, not {_kind(value)}"
+    if not isinstance(value, spec.kind):
+        return f"config key '{key}' must be a {spec.kind.__name__}, not {_kind(value)}"
+    if not isinstance(value, str):
+        return None
+    if not value:
+        return f"config key '{key}' must not be empty"
+    if spec.check is not None and not spec.check.fullmatch(value):
+        return f"config key '{key}' must be {spec.what}, not {value!r}"
+    if key == "builtin-server" and not is_tool_name(value):
+        return f"config key '{key}' must be a valid MCP server name, not {value!r}"
+    return None
+
+
+def _kind(value: Any) -> str:
+    names = {bool: "a boolean", int: "a number", float: "a number", str: "a string"}
+    names.update({list: "a list", dict: "a table"})
+    return names.get(type(value), type(value).__name__)
+
+
+def _target_problems(text: ConfigText, targets: list[str]) -> list[Diagnostic]:
+    where = text.position("targets")
+    hint = f"targets are: {', '.join(ALL_TARGETS)}"
+    problems = []
+    for target in targets:
+        if target not in ALL_TARGETS:
+            match = difflib.get_close_matches(target, ALL_TARGETS, n=1)
+            better = f"did you mean '{match[0]}'? " if match else ""
+            problems.append(_diag(where, f"unknown target '{target}'", better + hint))
+    return problems
+
+
+def _apply(
+    text: ConfigText | None, base: Path, values: dict[str, Any], overrides: Overrides
+) -> Config:
+    root = text.path.parent if text is not None else base
+    contracts = root / values.pop("contracts", "contracts")
     output = root / values.pop("output", "generated")
     strict = bool(values.pop("strict", False))
     strict_default = bool(values.pop("strict_default", False))
-    if "targets" in values:
-        values["targets"] = tuple(values["targets"])
+    if overrides.contracts is not None:
+        contracts = base / overrides.contracts
+    if overrides.output is not None:
+        output = base / overrides.output
+    if overrides.strict is not None:
+        strict = overrides.strict
+    if overrides.strict_default is not None:
+        strict_default = overrides.strict_default
     emit = replace(EmitOptions(), **values)
-    return Config(
-        root, contracts, output, strict, strict_default, emit, path.name, suppressions=suppressions
-    )
+    source = text.display if text is not None else None
+    return Config(root, contracts.resolve(), output.resolve(), strict, strict_default, emit, source)
 
 
-def _check_targets(display: str, text: str, targets: list[str] | None) -> list[Diagnostic]:
-    unknown = [t for t in targets or [] if t not in ALL_TARGETS]
-    return [
-        _diag(
-            display,
-            _line_of(text, "targets"),
-            f"unknown target '{t}'",
-            f"targets are: {', '.join(ALL_TARGETS)}",
-        )
-        for t in unknown
-    ]
+def _check_contracts(
+    config: Config, text: ConfigText | None, overrides: Overrides
+) -> list[Diagnostic]:
+    if config.contracts.is_dir():
+        return []
+    if overrides.contracts is not None or text is None:
+        where = Position(CLI_FILE, 1, 1)
+        hint = "pass --contracts DIR, or run 'toolcanon init' to start a project"
+    else:
+        where = text.position("contracts")
+        hint = "create it, or set 'contracts' to the folder that holds your contracts"
+    shown = _shown(config.contracts, config.root)
+    return [_diag(where, f"contracts directory '{shown}' does not exist", hint)]
 
 
-def _line_of(text: str, key: str) -> int:
-    lines = text.splitlines()
-    start = next((i for i, line in enumerate(lines) if line.strip() == "[tool.toolcanon]"), 0)
-    for number, line in enumerate(lines[start:], start + 1):
-        stripped = line.lstrip()
-        if stripped.startswith((f"{key} ", f"{key}=", f"{key}:", f'"{key}"')):
-            return number
-    return 1
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
-def _diag(file: str, line: int, message: str, hint: str | None) -> Diagnostic:
-    return Diagnostic(Position(file, line, 1), message, "TC050", hint=hint)
+def _diag(where: Position, message: str, hint: str | None) -> Diagnostic:
+    return Diagnostic(where, message, CONFIG_CODE, hint=hint)

@@ -7,7 +7,8 @@ from generator.model import Toolset
 COLUMNS = ("name", "kind", "category", "risk", "read-only", "plan mode")
 
 
-def _plan_mode(available: bool, approval: bool) -> str:
+def plan_mode_label(available: bool, approval: bool) -> str:
+    """Plan Mode in one word: allowed, approval (asks first) or denied."""
     if available:
         return "allowed"
     return "approval" if approval else "denied"
@@ -22,7 +23,7 @@ def tool_table(toolset: Toolset) -> str:
             t.category,
             t.risk_level,
             "yes" if t.is_read_only else "no",
-            _plan_mode(t.available_in_plan_mode, t.requires_plan_approval),
+            plan_mode_label(t.available_in_plan_mode, t.requires_plan_approval),
         )
         for t in toolset
     ]

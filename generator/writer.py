@@ -233,3 +233,37 @@ def _exchange(a: Path, b: Path) -> bool:
         return False
     result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
     return bool(result == 0)
+
+
+def create_files(files: Mapping[Path, bytes]) -> None:
+    """Create new files, all or none: an existing file is never overwritten.
+
+    Used by ``init``; raises WriteError naming the first file that already exists.
+    """
+    for path in files:
+        if path.exists() or path.is_symlink():
+            raise WriteError(f"{path.name} already exists; not overwritten")
+    made: list[Path] = []
+    try:
+        for path, data in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("xb") as handle:
+                made.append(path)
+                handle.write(data)
+    except OSError as exc:
+        for path in made:
+            path.unlink(missing_ok=True)
+        raise WriteError(f"cannot create {path.name}: {exc.strerror or exc}") from exc
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Replace the content of an existing file atomically, keeping its mode."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.chmod(temp, path.stat().st_mode & 0o7777)
+        os.replace(temp, path)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        raise WriteError(f"cannot update {path.name}: {exc.strerror or exc}") from exc

@@ -24,6 +24,8 @@ TARGET_MODULES: dict[str, str] = {
     "names": "generator.emit.names",
     "python": "generator.emit.python",
     "typescript": "generator.emit.typescript",
+    "docs": "generator.emit.docs",
+    "schema": "generator.emit.schema",
 }
 # Targets no one configures by name: written whenever one of the targets that needs them is.
 IMPLIED_BY: dict[str, tuple[str, ...]] = {

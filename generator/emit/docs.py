@@ -1,0 +1,91 @@
+"""The docs target: ``docs/TOOLS.md`` (the catalogue a person reads) and ``README.md``
+(what each generated file is and how to consume it).
+
+Python decides every value and escapes nothing itself; the templates lay the pages
+out and escape each value with the filter for its context (see ``markdown``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any
+
+from generator.config import EmitOptions
+from generator.emit.canonical import GENERATED_NOTE
+from generator.emit.doc_params import ParamRow, parameter_rows
+from generator.emit.markdown import md_cell, md_code, md_text
+from generator.listing import plan_mode_label
+from generator.model import ToolDescriptor, Toolset, thaw
+from generator.policy import MODES, decide
+
+TOOLS_PATH = PurePosixPath("docs/TOOLS.md")
+README_PATH = PurePosixPath("README.md")
+FILTERS = {"md_cell": md_cell, "md_code": md_code, "md_text": md_text}
+
+
+@dataclass(frozen=True, slots=True)
+class ToolPage:
+    """What the catalogue shows of one tool, every value decided."""
+
+    tool: ToolDescriptor
+    anchor: str
+    plan_mode: str
+    approval: str
+    decisions: tuple[tuple[str, str], ...]
+    parameters: tuple[ParamRow, ...]
+    outputs: tuple[ParamRow, ...]
+
+
+def tool_page(tool: ToolDescriptor) -> ToolPage:
+    output: Mapping[str, Any] | None = thaw(tool.output_schema)
+    approval = tool.approval_flow + (", confirmation" if tool.requires_confirmation else "")
+    decisions = tuple(
+        (
+            mode,
+            decide(
+                mode=mode,
+                is_read_only=tool.is_read_only,
+                risk_level=tool.risk_level,
+                available_in_plan_mode=tool.available_in_plan_mode,
+                requires_plan_approval=tool.requires_plan_approval,
+                requires_confirmation=tool.requires_confirmation,
+            ),
+        )
+        for mode in MODES
+    )
+    return ToolPage(
+        tool=tool,
+        anchor=f"tool-{tool.provider_name}",
+        plan_mode=plan_mode_label(tool.available_in_plan_mode, tool.requires_plan_approval),
+        approval=approval,
+        decisions=decisions,
+        parameters=tuple(parameter_rows(thaw(tool.input_schema))),
+        outputs=tuple(parameter_rows(output)) if output is not None else (),
+    )
+
+
+def mcp_servers(toolset: Toolset, options: EmitOptions) -> tuple[str, ...]:
+    """Servers that get a tools/list file: the builtin server when it has tools, then MCP's."""
+    builtin = (options.builtin_server,) if any(t.server is None for t in toolset) else ()
+    return builtin + toolset.servers()
+
+
+def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+    from generator.emit import enabled_targets
+    from generator.templating import render
+
+    pages = [tool_page(tool) for tool in toolset]
+    return {
+        TOOLS_PATH: render("docs/TOOLS.md.j2", FILTERS, pages=pages, note=GENERATED_NOTE),
+        README_PATH: render(
+            "docs/README.md.j2",
+            FILTERS,
+            targets=enabled_targets(options),
+            options=options,
+            servers=mcp_servers(toolset, options),
+            tool_count=len(toolset),
+            note=GENERATED_NOTE,
+        ),
+    }

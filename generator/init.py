@@ -1,0 +1,124 @@
+"""``toolcanon init``: a commented starter config and one example contract.
+
+The config goes into pyproject.toml as a ``[tool.toolcanon]`` table when the folder
+has a pyproject.toml, else into a new toolcanon.yaml. Nothing that exists is ever
+overwritten: when the config or the example contract is already there, init
+writes nothing and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.config import ALL_TARGETS, EmitOptions
+from generator.config_file import PYPROJECT, YAML_CONFIG
+from generator.emit.schema import SCHEMA_PATH
+
+EXAMPLE_NAME = "example.yaml"
+EXIT_OK, EXIT_REFUSED = 0, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Scaffold:
+    """What init will write: new files, and text appended to an existing pyproject."""
+
+    new_files: dict[Path, str]
+    pyproject: tuple[Path, str] | None  # (path, its whole new text)
+
+
+class Refused(Exception):
+    """init would overwrite something; the message says what."""
+
+
+def add_init_parser(commands: Any) -> None:
+    text = "write a starter config and an example contract (never overwrites)"
+    parser = commands.add_parser("init", help=text, description=text)
+    parser.add_argument("--contracts", default="contracts", help="contracts folder to configure")
+    parser.add_argument("--output", default="generated", help="output folder to configure")
+
+
+def quoted(value: str) -> str:
+    """A double-quoted string that is valid TOML and valid YAML (JSON's spelling)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def schema_reference(contracts: str, output: str) -> str:
+    """Path from a file at the top of the contracts folder to the generated schema."""
+    target = Path(output) / "schema" / SCHEMA_PATH.name
+    return Path(os.path.relpath(target, contracts)).as_posix()
+
+
+def plan_scaffold(root: Path, contracts: str, output: str) -> Scaffold:
+    """The files init writes in ``root``. Raises Refused when one exists already."""
+    from generator.templating import render
+
+    context = {
+        "contracts": contracts,
+        "output": output,
+        "targets": ALL_TARGETS,
+        "options": EmitOptions(),
+        "schema_path": schema_reference(contracts, output),
+    }
+    filters = {"quoted": quoted}
+    new_files: dict[Path, str] = {}
+    pyproject = _pyproject(root, render("init/pyproject.toml.j2", filters, **context))
+    if pyproject is None:
+        if (root / YAML_CONFIG).exists():
+            raise Refused(f"{YAML_CONFIG} already exists")
+        new_files[root / YAML_CONFIG] = render("init/toolcanon.yaml.j2", filters, **context)
+    folder = root / contracts
+    example = folder / EXAMPLE_NAME
+    if example.exists():
+        raise Refused(f"{Path(contracts, EXAMPLE_NAME).as_posix()} already exists")
+    if not _has_contracts(folder):
+        new_files[example] = render("init/example.yaml.j2", filters, **context)
+    return Scaffold(new_files, pyproject)
+
+
+def _pyproject(root: Path, snippet: str) -> tuple[Path, str] | None:
+    path = root / PYPROJECT
+    if not path.is_file():
+        return None
+    text = path.read_text("utf-8")
+    try:
+        if "toolcanon" in tomllib.loads(text).get("tool", {}):
+            raise Refused(f"{PYPROJECT} already has a [tool.toolcanon] table")
+        new_text = (text if text.endswith("\n") or not text else text + "\n") + snippet
+        tomllib.loads(new_text)
+    except tomllib.TOMLDecodeError as exc:
+        raise Refused(f"{PYPROJECT} is not valid TOML ({exc}); fix it first") from None
+    return path, new_text
+
+
+def _has_contracts(folder: Path) -> bool:
+    return folder.is_dir() and any(
+        p.suffix in (".yaml", ".yml") and p.is_file() for p in folder.rglob("*")
+    )
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    """Write the scaffold into the working folder; exit 2 (writing nothing) if refused."""
+    from generator.writer import WriteError, create_files, encode_text, replace_file
+
+    root = Path.cwd()
+    try:
+        scaffold = plan_scaffold(root, args.contracts, args.output)
+        create_files({path: encode_text(text) for path, text in scaffold.new_files.items()})
+        if scaffold.pyproject is not None:
+            replace_file(scaffold.pyproject[0], encode_text(scaffold.pyproject[1]))
+    except (Refused, WriteError) as error:
+        print(f"toolcanon: init refused: {error}; nothing was written", file=sys.stderr)
+        return EXIT_REFUSED
+    written = [*scaffold.new_files, *([scaffold.pyproject[0]] if scaffold.pyproject else [])]
+    for path in written:
+        verb = "added [tool.toolcanon] to" if path.name == PYPROJECT else "wrote"
+        print(f"toolcanon: {verb} {path.relative_to(root).as_posix()}", file=sys.stderr)
+    print("toolcanon: next: run 'toolcanon generate'", file=sys.stderr)
+    return EXIT_OK

@@ -1,0 +1,83 @@
+"""Parameter tables derived from inputSchema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.emit.doc_params import ParamRow, parameter_rows, type_label
+
+
+def _table(schema: dict[str, Any]) -> list[tuple[str, str, bool, str | None, str, tuple[str, ...]]]:
+    return [
+        (r.name, r.type, r.required, r.default, r.description, r.enum)
+        for r in parameter_rows(schema)
+    ]
+
+
+def test_nested_objects_arrays_refs_and_enums() -> None:
+    schema = {
+        "type": "object",
+        "$defs": {
+            "Point": {
+                "type": "object",
+                "description": "A point.",
+                "properties": {"x": {"type": "number"}, "y": {"type": "number"}},
+                "required": ["x"],
+            }
+        },
+        "properties": {
+            "mode": {"type": "string", "enum": ["a", "b"], "default": "a", "description": "M."},
+            "limit": {"type": ["integer", "null"], "minimum": 1},
+            "origin": {"$ref": "#/$defs/Point"},
+            "path": {"type": "array", "items": {"$ref": "#/$defs/Point"}},
+            "opts": {
+                "type": "object",
+                "properties": {
+                    "deep": {"type": "object", "properties": {"on": {"type": "boolean"}}}
+                },
+                "required": ["deep"],
+            },
+        },
+        "required": ["mode"],
+    }
+    assert _table(schema) == [
+        ("mode", "string", True, '"a"', "M.", ('"a"', '"b"')),
+        ("limit", "integer | null", False, None, "", ()),
+        ("origin", "Point", False, None, "A point.", ()),
+        ("origin.x", "number", True, None, "", ()),
+        ("origin.y", "number", False, None, "", ()),
+        ("path", "array of Point", False, None, "", ()),
+        ("path[].x", "number", True, None, "", ()),
+        ("path[].y", "number", False, None, "", ()),
+        ("opts", "object", False, None, "", ()),
+        ("opts.deep", "object", True, None, "", ()),
+        ("opts.deep.on", "boolean", False, None, "", ()),
+    ]
+
+
+def test_recursive_definition_is_named_not_unrolled() -> None:
+    schema = {
+        "type": "object",
+        "$defs": {
+            "Node": {
+                "type": "object",
+                "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}},
+            }
+        },
+        "properties": {"root": {"$ref": "#/$defs/Node"}},
+    }
+    assert [r.name for r in parameter_rows(schema)] == ["root", "root.children"]
+    assert parameter_rows(schema)[1] == ParamRow(
+        "root.children", "array of Node", False, None, "", ()
+    )
+
+
+def test_type_labels() -> None:
+    root: dict[str, Any] = {}
+    assert type_label(root, {"anyOf": [{"type": "string"}, {"type": "null"}]}) == "string | null"
+    assert type_label(root, {"const": "x"}) == 'const "x"'
+    assert type_label(root, {"enum": [1, 2]}) == "enum"
+    assert type_label(root, {}) == "any"
+    assert type_label(root, {"type": "array", "items": {"type": ["string", "null"]}}) == (
+        "array of (string | null)"
+    )

@@ -18,13 +18,18 @@ def format_text(diagnostic: Diagnostic) -> str:
         f"{diagnostic.severity.value}[{diagnostic.code}]:"
     ]
     if diagnostic.tool is not None:
-        parts.append(f" tool '{diagnostic.tool}':")
+        parts.append(f" tool '{_printable(diagnostic.tool)}':")
     if diagnostic.path:
         parts.append(f" {format_path(diagnostic.path)}:")
     parts.append(f" {diagnostic.message}")
     if diagnostic.hint:
         parts.append(f" ({diagnostic.hint})")
     return "".join(parts)
+
+
+def _printable(text: str) -> str:
+    """Control characters in a name would garble a terminal: show them escaped."""
+    return text if text.isprintable() else json.dumps(text, ensure_ascii=False)[1:-1]
 
 
 def as_json(diagnostic: Diagnostic) -> dict[str, object]:

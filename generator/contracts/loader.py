@@ -399,6 +399,8 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, display: str) -> Diagnosti
 def _yaml_hint(message: str, *, at_tab: bool) -> str:
     if at_tab or "\\t" in message:
         return "indent with spaces, not tabs"
+    if "nesting depth" in message:
+        return _TooDeep.hint
     if "escape" in message:
         return "use a valid escape; \\uD800-\\uDFFF are not characters"
     if "quoted" in message:

@@ -6,6 +6,8 @@ NODE_DIR := tests/ts_harness
 INSTALLED := $(VENV)/.installed
 TEST_INSTALLED := $(VENV)/.test-installed
 NODE_INSTALLED := $(NODE_DIR)/node_modules/.installed
+MCP_SERVERS_DIR := tests/mcp_servers
+MCP_SERVERS_INSTALLED := $(MCP_SERVERS_DIR)/node_modules/.installed
 
 .PHONY: install generate check validate test lint typecheck bench clean
 
@@ -23,6 +25,11 @@ $(NODE_INSTALLED): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
 	cd $(NODE_DIR) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# Reference MCP servers from npm for the import round-trip tests (the Python ones are in [test]).
+$(MCP_SERVERS_INSTALLED): $(MCP_SERVERS_DIR)/package.json $(MCP_SERVERS_DIR)/package-lock.json
+	cd $(MCP_SERVERS_DIR) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 install: $(INSTALLED)
 
 generate: $(INSTALLED)
@@ -38,7 +45,7 @@ lint: $(TEST_INSTALLED)
 	$(BIN)/ruff check generator tests bench
 	$(BIN)/mypy
 
-test: $(TEST_INSTALLED) $(NODE_INSTALLED)
+test: $(TEST_INSTALLED) $(NODE_INSTALLED) $(MCP_SERVERS_INSTALLED)
 	$(BIN)/toolcanon check
 	$(MAKE) --no-print-directory lint
 	$(BIN)/python -m pytest -q
@@ -47,4 +54,4 @@ bench: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) $(NODE_DIR)/node_modules .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(NODE_DIR)/node_modules $(MCP_SERVERS_DIR)/node_modules .pytest_cache .mypy_cache .ruff_cache

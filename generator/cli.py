@@ -1,4 +1,4 @@
-"""Command line: ``toolcanon generate | check | validate | list``.
+"""Command line: ``toolcanon generate | check | validate | list | import``.
 
 Exit codes: 0 ok · 1 ``check`` found drift · 2 bad contracts, config or usage ·
 3 internal error.
@@ -45,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     }
     for name, text in helps.items():
         _common(commands.add_parser(name, help=text, description=text))
+    from generator.importers.command import add_parser as add_import
+
+    add_import(commands)
     return parser
 
 
@@ -75,7 +78,7 @@ def _config(args: argparse.Namespace) -> Config:
         config = replace(config, output=args.output.resolve())
     if args.strict is not None:
         config = replace(config, strict=True)
-    if not config.contracts.is_dir():
+    if not config.contracts.is_dir() and args.command != "import":  # import may create it
         raise ContractError([_usage(f"contracts folder '{config.contracts}' does not exist")])
     return config
 
@@ -174,9 +177,16 @@ def cmd_list(args: argparse.Namespace, config: Config) -> int:
     return EXIT_OK
 
 
+def cmd_import(args: argparse.Namespace, config: Config) -> int:
+    from generator.importers.command import cmd_import as run
+
+    return run(args, config)
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, Config], int]] = {
     "generate": cmd_generate,
     "check": cmd_check,
     "validate": cmd_validate,
     "list": cmd_list,
+    "import": cmd_import,
 }

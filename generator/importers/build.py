@@ -81,7 +81,8 @@ def draft_from_server(
     else:
         server_field = Field("server", server)
     pages = f"{listing.pages} page{'s' if listing.pages != 1 else ''}"
-    origin = f"MCP server {listing.name!r} {listing.version} over stdio ({pages} of tools/list)"
+    version = f" {listing.version}" if listing.version else ""
+    origin = f"MCP server {listing.name!r}{version} over stdio ({pages} of tools/list)"
     return Draft("mcp", origin, str(server_field.value), server_field, tools, notes.all())
 
 

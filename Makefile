@@ -42,7 +42,7 @@ validate: $(INSTALLED)
 	$(BIN)/toolcanon validate
 
 lint: $(TEST_INSTALLED)
-	$(BIN)/ruff check generator tests bench
+	$(BIN)/ruff check generator tests $(wildcard bench)
 	$(BIN)/mypy
 
 test: $(TEST_INSTALLED) $(NODE_INSTALLED) $(MCP_SERVERS_INSTALLED)

@@ -1,7 +1,7 @@
-"""Command line: ``toolcanon generate | check | validate | list | import``.
+"""Command line: ``toolcanon generate | check | validate | list | diff | import``.
 
-Exit codes: 0 ok · 1 ``check`` found drift · 2 bad contracts, config or usage ·
-3 internal error.
+Exit codes: 0 ok · 1 ``check`` found drift, ``diff`` a failing change · 2 bad contracts,
+config or usage · 3 internal error.
 """
 
 from __future__ import annotations
@@ -45,6 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
     }
     for name, text in helps.items():
         _common(commands.add_parser(name, help=text, description=text))
+    from generator.diff.command import add_arguments
+
+    text = "classify every change since a git revision, folder or pinned tools.json"
+    diff = commands.add_parser("diff", help=text, description=text)
+    _common(diff)
+    add_arguments(diff)
     from generator.importers.command import add_parser as add_import
 
     add_import(commands)
@@ -177,6 +183,12 @@ def cmd_list(args: argparse.Namespace, config: Config) -> int:
     return EXIT_OK
 
 
+def cmd_diff(args: argparse.Namespace, config: Config) -> int:
+    from generator.diff.command import cmd_diff as run
+
+    return run(args, config)
+
+
 def cmd_import(args: argparse.Namespace, config: Config) -> int:
     from generator.importers.command import cmd_import as run
 
@@ -188,5 +200,6 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Config], int]] = {
     "check": cmd_check,
     "validate": cmd_validate,
     "list": cmd_list,
+    "diff": cmd_diff,
     "import": cmd_import,
 }

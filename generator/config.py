@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import ContractError, Diagnostic, Position
+from generator.diff.suppressions import Suppression, parse_suppressions
 
 ALL_TARGETS = ("canonical", "openai", "anthropic", "mcp", "python", "typescript", "docs")
 
@@ -43,6 +44,7 @@ class Config:
     strict_default: bool = False  # tools use OpenAI strict mode unless they say otherwise
     emit: EmitOptions = field(default_factory=EmitOptions)
     source: str | None = None
+    suppressions: tuple[Suppression, ...] = ()  # accepted changes for ``toolcanon diff``
 
 
 # key in the file → (field, expected type)
@@ -56,6 +58,7 @@ _KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
     "typescript-package": ("typescript_package", str),
     "package-version": ("package_version", str),
     "builtin-server": ("builtin_server", str),
+    "diff": ("diff", dict),
 }
 
 
@@ -131,6 +134,8 @@ def _build(path: Path, table: Mapping[str, Any], text: str) -> Config:
             continue
         values[name] = value
     problems += _check_targets(path.name, text, values.get("targets"))
+    suppressions, trouble = parse_suppressions(path.name, text, values.pop("diff", {}))
+    problems += trouble
     root = path.parent
     contracts = root / values.pop("contracts", "contracts")
     if not contracts.is_dir():
@@ -149,8 +154,9 @@ def _build(path: Path, table: Mapping[str, Any], text: str) -> Config:
     strict_default = bool(values.pop("strict_default", False))
     if "targets" in values:
         values["targets"] = tuple(values["targets"])
+    emit = replace(EmitOptions(), **values)
     return Config(
-        root, contracts, output, strict, strict_default, replace(EmitOptions(), **values), path.name
+        root, contracts, output, strict, strict_default, emit, path.name, suppressions=suppressions
     )
 
 

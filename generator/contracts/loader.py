@@ -56,13 +56,28 @@ _add_resolver(
 _add_resolver(_MERGE, r"^<<$", "<")
 
 
+def _fast_resolve(self: _Yaml12Loader, kind: type, value: str, implicit: tuple[bool, bool]) -> str:
+    """Plain scalars that cannot be anything but text skip PyYAML's resolver loop.
+
+    The C parser calls back into Python for every scalar; most are names and
+    descriptions whose first character rules out null, bool, number and merge.
+    """
+    if kind is yaml.ScalarNode and implicit[0] and value and value[0] not in _SPECIAL_FIRST:
+        return _STR
+    return str(yaml.resolver.BaseResolver.resolve(self, kind, value, implicit))
+
+
+_SPECIAL_FIRST = frozenset("~nNtTfF-+0123456789.<")
+_Yaml12Loader.resolve = _fast_resolve
+
+
 @dataclass(frozen=True, slots=True)
 class LoadedFile:
     """A contract file as plain data, with positions to point diagnostics at."""
 
     path: str
     data: Any
-    positions: Mapping[JsonPath, Position]
+    positions: Mapping[JsonPath, tuple[int, int]]  # 1-based (line, column)
     sha256: str
     key: str  # path inside the contracts folder: what the manifest records
 
@@ -71,7 +86,7 @@ class LoadedFile:
         for end in range(len(path), -1, -1):
             found = self.positions.get(tuple(path[:end]))
             if found is not None:
-                return found
+                return Position(self.path, *found)
         return Position(self.path, 1, 1)
 
 
@@ -80,14 +95,13 @@ class _Builder:
     """Turns a composed node tree into JSON data, collecting diagnostics."""
 
     file: str
-    positions: dict[JsonPath, Position] = field(default_factory=dict)
+    positions: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     nodes: int = 0
     active: set[int] = field(default_factory=set)
 
     def pos(self, node: yaml.Node) -> Position:
-        mark = node.start_mark
-        return Position(self.file, mark.line + 1, mark.column + 1)
+        return Position(self.file, *_mark(node))
 
     def error(self, node: yaml.Node, path: JsonPath, message: str, hint: str, code: str) -> None:
         self.diagnostics.append(Diagnostic(self.pos(node), message, code, path=path, hint=hint))
@@ -123,7 +137,7 @@ class _Builder:
         items = []
         for index, child in enumerate(node.value):
             child_path = (*path, index)
-            self.positions.setdefault(child_path, self.pos(child))
+            self.positions.setdefault(child_path, _mark(child))
             items.append(self.build(child, child_path))
         return items
 
@@ -150,7 +164,7 @@ class _Builder:
                 continue
             seen[key] = key_node
             child_path = (*path, key)
-            self.positions.setdefault(child_path, self.pos(key_node))
+            self.positions.setdefault(child_path, _mark(key_node))
             result[key] = self.build(value_node, child_path)
         for key, value in merged.items():
             result.setdefault(key, value)
@@ -183,6 +197,8 @@ class _Builder:
         return None
 
     def checked_text(self, node: yaml.Node, path: JsonPath, text: str) -> str:
+        if text.isascii():
+            return text
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
@@ -226,6 +242,11 @@ class _Builder:
             "TC003",
         )
         return None
+
+
+def _mark(node: yaml.Node) -> tuple[int, int]:
+    mark = node.start_mark
+    return mark.line + 1, mark.column + 1
 
 
 def _to_int(text: str) -> int:
@@ -283,7 +304,7 @@ def load_file(path: Path, display: str, *, key: str | None = None) -> LoadedFile
         ) from None
     if builder.diagnostics:
         raise ContractError(builder.diagnostics)
-    builder.positions[()] = builder.pos(root)
+    builder.positions[()] = _mark(root)
     return LoadedFile(display, data, builder.positions, digest, display if key is None else key)
 
 

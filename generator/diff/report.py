@@ -1,0 +1,131 @@
+"""Render a diff: text grouped by tool (default), JSON (format 1), or GitHub annotations."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
+
+from generator.diagnostics import format_path
+from generator.diff.rules import CATEGORIES, Bump, Category, Finding, suggested_bump
+from generator.diff.suppressions import Suppression
+
+DIFF_FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DiffResult:
+    """Everything a diff found, and what makes it fail."""
+
+    against: str
+    findings: tuple[Finding, ...]
+    fail_on: frozenset[Category]
+    unused: tuple[Suppression, ...] = ()
+
+    def failing(self, finding: Finding) -> bool:
+        return finding.suppressed is None and finding.rule.category in self.fail_on
+
+    @property
+    def failed(self) -> bool:
+        return any(self.failing(f) for f in self.findings)
+
+    @property
+    def bump(self) -> Bump:
+        return suggested_bump(self.findings)
+
+    def counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {
+            c: sum(f.rule.category == c for f in self.findings) for c in CATEGORIES
+        }
+        return {**counts, "suppressed": sum(f.suppressed is not None for f in self.findings)}
+
+
+def render(result: DiffResult, fmt: str) -> str:
+    """The whole report in one format."""
+    if fmt == "json":
+        return json.dumps(as_json(result), indent=2, ensure_ascii=False) + "\n"
+    lines = list(_github(result) if fmt == "github" else _text(result))
+    return "".join(line + "\n" for line in [*lines, *_closing(result)])
+
+
+def _where(finding: Finding) -> str:
+    where = finding.position
+    return f"{where.file}:{where.line}:{where.column}: " if where else ""
+
+
+def _line(finding: Finding) -> str:
+    path = f" {format_path(finding.path)}:" if finding.path else ""
+    note = f" (suppressed: {finding.suppressed})" if finding.suppressed else ""
+    rule = finding.rule
+    return f"{_where(finding)}{rule.category}[{rule.id}]:{path} {finding.message}{note}"
+
+
+def _text(result: DiffResult) -> Iterator[str]:
+    for tool, findings in groupby(result.findings, key=lambda f: f.tool):
+        yield f"tool '{tool}'"
+        yield from (f"  {_line(f)}" for f in findings)
+
+
+def _github(result: DiffResult) -> Iterator[str]:
+    for finding in result.findings:
+        if result.failing(finding):
+            level = "error"
+        elif finding.rule.category != "safe" and finding.suppressed is None:
+            level = "warning"
+        else:
+            level = "notice"
+        where = finding.position
+        place = f"file={where.file},line={where.line},col={where.column}," if where else ""
+        text = f"tool '{finding.tool}': " + _line(finding).removeprefix(_where(finding))
+        escaped = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        yield f"::{level} {place}title=toolcanon diff {finding.rule.id}::{escaped}"
+
+
+def _closing(result: DiffResult) -> Iterator[str]:
+    for entry in result.unused:
+        where = entry.position
+        yield (
+            f"{where.file}:{where.line}: note: suppression of '{entry.rule}' on "
+            f"'{entry.tool}' matched nothing (remove it?)"
+        )
+    counts = result.counts()
+    summary = ", ".join(f"{counts[c]} {c}" for c in CATEGORIES if counts[c])
+    if counts["suppressed"]:
+        summary += f" ({counts['suppressed']} suppressed)"
+    yield f"toolcanon diff against {result.against}: {summary or 'no changes'}"
+    yield f"suggested version bump: {result.bump}"
+
+
+def as_json(result: DiffResult) -> dict[str, Any]:
+    """The documented JSON report (README: "toolcanon diff")."""
+    return {
+        "format": DIFF_FORMAT,
+        "against": result.against,
+        "failOn": [c for c in CATEGORIES if c in result.fail_on],
+        "failed": result.failed,
+        "bump": result.bump,
+        "counts": result.counts(),
+        "findings": [_finding_json(f) for f in result.findings],
+        "unusedSuppressions": [
+            {"rule": s.rule, "tool": s.tool, "file": s.position.file, "line": s.position.line}
+            for s in result.unused
+        ],
+    }
+
+
+def _finding_json(finding: Finding) -> dict[str, Any]:
+    where = finding.position
+    return {
+        "rule": finding.rule.id,
+        "category": finding.rule.category,
+        "tool": finding.tool,
+        "path": format_path(finding.path),
+        "message": finding.message,
+        "file": where.file if where else None,
+        "line": where.line if where else None,
+        "column": where.column if where else None,
+        "suppressed": finding.suppressed is not None,
+        "reason": finding.suppressed,
+    }

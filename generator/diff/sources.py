@@ -1,0 +1,210 @@
+"""The two sides of a diff as canonical descriptors: contracts on disk, at a git revision,
+in another folder, or a pinned ``canonical/tools.json``.
+
+Contracts go through the normal load → check → resolve, so a changed default counts
+as a change. A git revision is read from git objects (``ls-tree`` + ``cat-file``) into
+a temporary folder outside the repository: no checkout, the working tree is untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from generator.config import Config
+from generator.contracts.loader import LoadedFile
+from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
+from generator.emit.canonical import CANONICAL_FORMAT
+
+Descriptor = Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolPlace:
+    """Where a tool is written, to point a finding at the line that made it."""
+
+    origin: Position
+    file: LoadedFile
+    index: int
+
+    def position(self, path: JsonPath) -> Position:
+        """The line of a descriptor path: the tool's own key, else the file's ``defaults``."""
+        if not path:
+            return self.origin
+        tool, defaults = self.file.data["tools"][self.index], self.file.data.get("defaults", {})
+        if path[0] in tool:
+            return self.file.position(("tools", self.index, *path))
+        if path[0] in defaults:
+            return self.file.position(("defaults", *path))
+        return self.origin
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One version of the tools: canonical descriptors by name, and where each is written."""
+
+    label: str
+    tools: Mapping[str, Descriptor]
+    places: Mapping[str, ToolPlace]
+
+
+def load_contracts(config: Config, label: str, *, display: str, strict: bool = False) -> Side:
+    """Load, check and resolve ``config.contracts``; ContractError when any error blocks."""
+    from generator.contracts.check import check_files
+    from generator.contracts.loader import load_file
+    from generator.diagnostics import has_errors, sorted_diagnostics
+    from generator.emit.canonical import descriptor_json
+    from generator.pipeline import discover
+    from generator.resolve import resolve
+
+    diagnostics: list[Diagnostic] = []
+    loaded: list[LoadedFile] = []
+    for key, path in discover(config):
+        try:
+            loaded.append(load_file(path, f"{display}{key}", key=key))
+        except ContractError as error:
+            diagnostics.extend(error.diagnostics)
+    diagnostics.extend(check_files(loaded))
+    if has_errors(diagnostics, strict=strict):
+        raise ContractError(sorted_diagnostics(diagnostics))
+    toolset, problems = resolve(loaded, strict_default=config.strict_default)
+    if has_errors([*diagnostics, *problems], strict=strict):
+        raise ContractError(sorted_diagnostics([*diagnostics, *problems]))
+    places = _places(loaded)
+    tools = {tool.name: descriptor_json(tool) for tool in toolset}
+    return Side(label, tools, {name: places[name] for name in tools})
+
+
+def _places(files: list[LoadedFile]) -> dict[str, ToolPlace]:
+    from generator.names import canonical_name
+
+    places = {}
+    for loaded in files:
+        server = loaded.data.get("server")
+        for index, tool in enumerate(loaded.data["tools"]):
+            origin = loaded.position(("tools", index, "name"))
+            places[canonical_name(tool["name"], server)] = ToolPlace(origin, loaded, index)
+    return places
+
+
+def current(config: Config) -> Side:
+    """The contracts of the working tree: the new side of every diff."""
+    return load_contracts(config, "contracts", display=_display(config), strict=config.strict)
+
+
+def _display(config: Config) -> str:
+    try:
+        return config.contracts.relative_to(config.root).as_posix() + "/"
+    except ValueError:
+        return config.contracts.as_posix() + "/"
+
+
+def against(config: Config, ref: str) -> Side:
+    """The old side named by ``--against``: a folder, a tools.json, or a git revision."""
+    path = Path(ref)
+    if path.is_dir():
+        folder = replace(config, contracts=path.resolve())
+        return load_contracts(folder, ref, display=path.as_posix().rstrip("/") + "/")
+    if path.is_file():
+        return pinned(path, ref)
+    return from_git(config, ref)
+
+
+def pinned(path: Path, label: str) -> Side:
+    """A ``canonical/tools.json`` a downstream repository pinned."""
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _error(label, f"cannot read pinned tools: {exc}", None) from None
+    tools = data.get("tools") if isinstance(data, Mapping) else None
+    if not isinstance(tools, list) or data.get("format") != CANONICAL_FORMAT:
+        hint = "pass a generated/canonical/tools.json, a contracts folder or a git revision"
+        raise _error(label, 'not a canonical tools.json ({"format": 1, "tools": [...]})', hint)
+    found: dict[str, Descriptor] = {}
+    for index, tool in enumerate(tools):
+        if not isinstance(tool, Mapping) or not isinstance(tool.get("name"), str):
+            raise _error(label, f"tools[{index}] is not a descriptor with a name", None)
+        if tool["name"] in found or not isinstance(tool.get("inputSchema"), Mapping):
+            raise _error(label, f"tools[{index}] is a duplicate or has no inputSchema", None)
+        found[tool["name"]] = tool
+    return Side(label, found, {})
+
+
+def from_git(config: Config, ref: str) -> Side:
+    """The contracts at git revision ``ref`` of the repository holding the project."""
+    top = Path(_git(config.root, "rev-parse", "--show-toplevel", ref=ref).decode().strip())
+    if ref.startswith("-"):
+        raise _error("<command line>", f"unknown revision '{ref}'", None)
+    commit = _git(top, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", ref=ref)
+    try:
+        folder = config.contracts.resolve().relative_to(top.resolve()).as_posix()
+    except ValueError:
+        message = "the contracts folder is outside the repository"
+        raise _error(str(config.contracts), message, None) from None
+    tree = ("ls-tree", "-r", "-z", "--full-tree", commit.decode().strip(), "--", folder)
+    listing = _git(top, *tree, ref=ref)
+    blobs = _yaml_blobs(listing, folder)
+    contents = _cat_blobs(top, [sha for _, sha in blobs], ref)
+    with tempfile.TemporaryDirectory(prefix="toolcanon-diff-") as tmp:
+        for (relative, _), content in zip(blobs, contents, strict=True):
+            target = Path(tmp, *PurePosixPath(relative).parts)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
+        old = replace(config, contracts=Path(tmp).resolve())
+        return load_contracts(old, ref, display=f"{ref}:{folder}/")
+
+
+def _yaml_blobs(listing: bytes, folder: str) -> list[tuple[str, str]]:
+    """(path inside the contracts folder, blob id) of every regular YAML file."""
+    from generator.pipeline import CONTRACT_SUFFIXES
+
+    found = []
+    for entry in listing.decode("utf-8", "surrogateescape").split("\0"):
+        meta, _, name = entry.partition("\t")
+        parts = meta.split()
+        if len(parts) == 3 and parts[1] == "blob" and parts[0] in ("100644", "100755"):
+            relative = PurePosixPath(name).relative_to(folder).as_posix()
+            if PurePosixPath(relative).suffix in CONTRACT_SUFFIXES:
+                found.append((relative, parts[2]))
+    return sorted(found)
+
+
+def _cat_blobs(top: Path, shas: list[str], ref: str) -> list[bytes]:
+    """Every blob's bytes from one ``git cat-file --batch`` process."""
+    if not shas:
+        return []
+    out = _git(top, "cat-file", "--batch", ref=ref, stdin="".join(s + "\n" for s in shas))
+    contents, at = [], 0
+    for _ in shas:
+        end = out.index(b"\n", at)
+        size = int(out[at:end].split()[2])
+        contents.append(out[end + 1 : end + 1 + size])
+        at = end + 1 + size + 1
+    return contents
+
+
+def _git(cwd: Path, *args: str, ref: str, stdin: str | None = None) -> bytes:
+    try:
+        done = subprocess.run(
+            ["git", *args],
+            cwd=cwd,
+            input=stdin and stdin.encode(),
+            capture_output=True,
+            check=False,
+        )
+    except OSError as exc:
+        raise _error("<command line>", f"cannot run git: {exc}", None) from None
+    if done.returncode != 0:
+        hint = "pass a git revision, a contracts folder or a canonical tools.json"
+        raise _error("<command line>", f"unknown revision or path '{ref}'", hint)
+    output: bytes = done.stdout
+    return output
+
+
+def _error(file: str, message: str, hint: str | None) -> ContractError:
+    return ContractError([Diagnostic(Position(file, 1, 1), message, "TC060", hint=hint)])

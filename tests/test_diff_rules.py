@@ -1,0 +1,106 @@
+"""``toolcanon diff``: one before/after pair per rule ID, compared as folders of contracts."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from generator.diff.rules import RULES
+from tests.conftest import Project
+from tests.diff_cases import BASE, CASES, Case, contract
+
+
+def run_diff(project: Project, before: str, after: str, *flags: str) -> tuple[int, Any]:
+    project.write("old/a.yaml", before)
+    project.write("contracts/a.yaml", after)
+    result = project.run("diff", "--against", "old", "--format", "json", *flags)
+    assert result.err == "", result.err
+    return result.code, json.loads(result.out)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_rule(project: Project, case: Case) -> None:
+    code, report = run_diff(project, contract(*case.before), contract(*case.after))
+    rules = {f["rule"] for f in report["findings"]}
+    assert rules == {case.rule} | case.also
+    (finding,) = [f for f in report["findings"] if f["rule"] == case.rule]
+    assert (finding["category"], finding["tool"], finding["path"]) == (
+        case.category,
+        case.tool,
+        case.path,
+    )
+    assert code == (0 if case.category == "safe" else 1)
+    assert report["failed"] is (code == 1)
+
+
+def test_every_rule_has_a_case() -> None:
+    assert set(RULES) == {c.rule for c in CASES}
+
+
+def test_equal_contracts_have_no_findings(project: Project) -> None:
+    code, report = run_diff(project, contract(BASE), contract(BASE))
+    assert (code, report["findings"], report["bump"]) == (0, [], "none")
+
+
+def test_same_tools_in_another_layout_have_no_findings(project: Project) -> None:
+    """Order of keys and files does not matter: resolved descriptors are compared."""
+    project.write("old/b.yaml", contract({**BASE, "name": "other"}))
+    reordered = dict(reversed(list(BASE.items())))
+    project.write("contracts/b.yaml", contract({**reordered, "name": "other"}))
+    code, report = run_diff(project, contract(BASE), contract(BASE))
+    assert (code, report["findings"]) == (0, [])
+
+
+@pytest.mark.parametrize(
+    ("flags", "code"),
+    [
+        ((), 1),
+        (("--fail-on", "none"), 0),
+        (("--fail-on", "security"), 0),
+        (("--fail-on", "breaking"), 1),
+    ],
+)
+def test_fail_on(project: Project, flags: tuple[str, ...], code: int) -> None:
+    removed = {**BASE, "inputSchema": {"type": "object"}}
+    assert run_diff(project, contract(BASE), contract(removed), *flags)[0] == code
+
+
+def test_fail_on_safe_fails_on_a_description_change(project: Project) -> None:
+    after = contract({**BASE, "description": "New words."})
+    assert run_diff(project, contract(BASE), after)[0] == 0
+    assert run_diff(project, contract(BASE), after, "--fail-on", "safe")[0] == 1
+
+
+def test_unknown_fail_on_category_is_a_usage_error(project: Project) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        project.run("diff", "--against", "old", "--fail-on", "breakin")
+    assert exit_info.value.code == 2
+
+
+@pytest.mark.parametrize(
+    ("after", "bump"),
+    [
+        ({**BASE, "inputSchema": {"type": "object"}}, "major"),
+        (
+            {
+                **BASE,
+                "outputSchema": {"type": "object", "properties": {"ok": {}, "bytes": {}, "n": {}}},
+            },
+            "major",
+        ),
+        ({**BASE, "riskLevel": "high"}, "patch"),
+        (BASE, "none"),
+    ],
+    ids=["breaking", "output-type", "patch", "none"],
+)
+def test_suggested_bump(project: Project, after: dict[str, Any], bump: str) -> None:
+    assert run_diff(project, contract(BASE), contract(after))[1]["bump"] == bump
+
+
+def test_addition_suggests_a_minor_bump(project: Project) -> None:
+    added = {**BASE["inputSchema"]["properties"], "force": {"type": "boolean"}}
+    after = {**BASE, "inputSchema": {**BASE["inputSchema"], "properties": added}}
+    report = run_diff(project, contract(BASE), contract(after))[1]
+    assert report["bump"] == "minor"

@@ -1,0 +1,244 @@
+"""``toolcanon diff`` against a git revision, a folder and a pinned tools.json; positions,
+``$ref`` resolution and defaults."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import MINIMAL, Project
+
+WIDER = MINIMAL.replace("required: [path]", "required: [path, mode]").replace(
+    "path: {type: string}", "path: {type: string}\n        mode: {type: string}"
+)
+
+
+def git(root: Path, *args: str) -> str:
+    done = subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+def findings(project: Project, *argv: str) -> tuple[int, list[dict[str, Any]]]:
+    result = project.run("diff", *argv, "--format", "json")
+    return result.code, json.loads(result.out)["findings"]
+
+
+@pytest.fixture
+def repo(project: Project) -> Project:
+    """A git repository with two commits: MINIMAL, then WIDER (also in the working tree)."""
+    git(project.root, "init", "-q")
+    project.write("contracts/a.yaml", MINIMAL)
+    git(project.root, "add", "-A")
+    git(project.root, "commit", "-q", "-m", "one")
+    project.write("contracts/a.yaml", WIDER)
+    git(project.root, "commit", "-q", "-am", "two")
+    return project
+
+
+def test_git_revision(repo: Project) -> None:
+    code, found = findings(repo, "--against", "HEAD~1")
+    assert code == 1
+    assert [(f["rule"], f["path"], f["file"], f["line"]) for f in found] == [
+        ("required-property-added", "$.inputSchema.properties.mode", "contracts/a.yaml", 12)
+    ]
+    assert git(repo.root, "status", "--porcelain") == ""  # no checkout, nothing written
+
+
+def test_git_revision_equal_to_working_tree(repo: Project) -> None:
+    assert findings(repo, "--against", "HEAD") == (0, [])
+
+
+def test_git_compares_the_working_tree_with_the_revision(repo: Project) -> None:
+    repo.write("contracts/a.yaml", MINIMAL)  # uncommitted: back to the first version
+    assert findings(repo, "--against", "HEAD~1") == (0, [])
+    code, found = findings(repo, "--against", "HEAD")
+    assert (code, [f["rule"] for f in found]) == (1, ["property-removed"])
+
+
+def test_unknown_revision_is_bad_input(repo: Project) -> None:
+    result = repo.run("diff", "--against", "no-such-branch")
+    assert result.code == 2
+    assert "unknown revision or path 'no-such-branch'" in result.err
+
+
+def test_invalid_contracts_at_the_revision_are_reported(repo: Project) -> None:
+    repo.write("contracts/a.yaml", "version: 1\ntools:\n  - name: x\n")
+    git(repo.root, "commit", "-q", "-am", "broken")
+    repo.write("contracts/a.yaml", WIDER)
+    result = repo.run("diff", "--against", "HEAD")
+    assert result.code == 2
+    assert result.diagnostics == [
+        "HEAD:contracts/a.yaml:3:5: error[TC102]: tool 'x': missing required key "
+        "'inputSchema' (add an inputSchema (type: object))"
+    ]
+    assert "cannot compare against 'HEAD'" in result.err
+
+
+def test_invalid_current_contracts_are_reported(project: Project) -> None:
+    project.write("old/a.yaml", MINIMAL)
+    project.write("contracts/a.yaml", "version: 1\ntools: {}\n")
+    result = project.run("diff", "--against", "old")
+    assert result.code == 2
+    assert "contracts/a.yaml:2:1: error[TC103]: $.tools: expected a list" in result.err
+
+
+def test_folder(project: Project) -> None:
+    project.write("old/a.yaml", WIDER)
+    project.write("contracts/a.yaml", MINIMAL)
+    code, found = findings(project, "--against", "old")
+    assert (code, [(f["rule"], f["path"]) for f in found]) == (
+        1,
+        [("property-removed", "$.inputSchema.properties.mode")],
+    )
+
+
+def test_pinned_tools_json(project: Project) -> None:
+    project.write("contracts/a.yaml", WIDER)
+    assert project.run("generate").code == 0
+    pinned = project.root / "pinned.json"
+    shutil.copy(project.generated / "canonical/tools.json", pinned)
+    assert findings(project, "--against", "pinned.json") == (0, [])
+    project.write("contracts/a.yaml", WIDER.replace("riskLevel: low", "riskLevel: medium"))
+    code, found = findings(project, "--against", "pinned.json")
+    assert (code, [(f["rule"], f["path"]) for f in found]) == (
+        0,
+        [("permission-tightened", "$.riskLevel")],
+    )
+    project.write("contracts/a.yaml", MINIMAL)
+    code, found = findings(project, "--against", "pinned.json")
+    assert (code, [f["rule"] for f in found]) == (1, ["property-removed"])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "cannot read pinned tools"),
+        ('{"format": 2, "tools": []}', "not a canonical tools.json"),
+        ('{"format": 1, "tools": [{"title": "x"}]}', "tools[0] is not a descriptor with a name"),
+    ],
+)
+def test_bad_pinned_tools_json(project: Project, text: str, message: str) -> None:
+    project.write("contracts/a.yaml", MINIMAL)
+    project.write("pinned.json", text)
+    result = project.run("diff", "--against", "pinned.json")
+    assert result.code == 2
+    assert message in result.err
+
+
+REFS = """
+version: 1
+tools:
+  - name: draw
+    description: Draw a line.
+    riskLevel: low
+    inputSchema:
+      type: object
+      $defs:
+        point:
+          type: object
+          properties:
+            x: {type: number, minimum: 0}
+            y: {type: number, minimum: 0}
+          required: [x, y]
+        tree:
+          type: object
+          properties:
+            label: {type: string}
+            children: {type: array, items: {$ref: "#/$defs/tree"}}
+      properties:
+        from: {$ref: "#/$defs/point"}
+        to: {$ref: "#/$defs/point"}
+        tree: {$ref: "#/$defs/tree"}
+      required: [from, to]
+"""
+
+
+def test_change_inside_defs_is_found_where_it_is_used(project: Project) -> None:
+    project.write("old/a.yaml", REFS)
+    project.write(
+        "contracts/a.yaml",
+        REFS.replace("x: {type: number, minimum: 0}", "x: {type: number, minimum: 1}"),
+    )
+    code, found = findings(project, "--against", "old")
+    assert code == 1
+    assert [(f["rule"], f["path"], f["line"]) for f in found] == [
+        ("constraint-tightened", "$.inputSchema.properties.from.properties.x.minimum", 12),
+        ("constraint-tightened", "$.inputSchema.properties.to.properties.x.minimum", 12),
+    ]
+
+
+def test_recursive_schema_is_compared_without_looping(project: Project) -> None:
+    project.write("old/a.yaml", REFS)
+    project.write(
+        "contracts/a.yaml", REFS.replace("label: {type: string}", "label: {type: integer}")
+    )
+    code, found = findings(project, "--against", "old")
+    assert (code, [(f["rule"], f["path"]) for f in found]) == (
+        1,
+        [("type-changed", "$.inputSchema.properties.tree.properties.label.type")],
+    )
+
+
+def test_inlined_definition_is_the_same_schema(project: Project) -> None:
+    inlined = REFS.replace(
+        'from: {$ref: "#/$defs/point"}',
+        "from: {type: object, properties: {x: {type: number, minimum: 0}, "
+        "y: {type: number, minimum: 0}}, required: [x, y]}",
+    )
+    project.write("old/a.yaml", REFS)
+    project.write("contracts/a.yaml", inlined)
+    assert findings(project, "--against", "old") == (0, [])
+
+
+DEFAULTS = """
+version: 1
+defaults:
+  riskLevel: high
+tools:
+  - name: run
+    description: Run.
+    inputSchema: {type: object}
+"""
+
+
+def test_a_changed_file_default_counts_and_points_at_defaults(project: Project) -> None:
+    project.write("old/a.yaml", DEFAULTS)
+    project.write("contracts/a.yaml", DEFAULTS.replace("riskLevel: high", "riskLevel: low"))
+    code, found = findings(project, "--against", "old")
+    # the default destructiveHint follows the risk: it is dropped too (at the tool's name)
+    assert (code, [(f["rule"], f["line"]) for f in found]) == (
+        1,
+        [("destructive-hint-dropped", 5), ("risk-level-lowered", 3)],
+    )
+
+
+def test_a_dropped_field_falls_back_to_the_policy_default(project: Project) -> None:
+    """No riskLevel at all means high: removing 'riskLevel: low' raises the risk."""
+    project.write("old/a.yaml", MINIMAL)
+    project.write("contracts/a.yaml", MINIMAL.replace("    riskLevel: low\n", ""))
+    code, found = findings(project, "--against", "old")
+    assert (code, [f["rule"] for f in found]) == (0, ["permission-tightened"])
+
+
+def test_revision_before_the_contracts_existed_adds_every_tool(project: Project) -> None:
+    git(project.root, "init", "-q")
+    project.write("README.md", "empty\n")
+    git(project.root, "add", "-A")
+    git(project.root, "commit", "-q", "-m", "start")
+    project.write("contracts/a.yaml", MINIMAL)
+    code, found = findings(project, "--against", "HEAD")
+    assert (code, [(f["rule"], f["tool"]) for f in found]) == (0, [("tool-added", "read_file")])
+    assert project.run("diff", "--against", "HEAD").out.splitlines()[-1] == (
+        "suggested version bump: minor"
+    )

@@ -219,3 +219,16 @@ def test_yaml_quotes_what_yaml_11_or_12_would_misread(project: Project) -> None:
     data = yaml.safe_load(written)  # a YAML 1.1 reader sees the same data too
     assert data["tools"][0]["inputSchema"] == tool["inputSchema"]
     assert data["tools"][0]["description"] == tool["description"]
+
+
+def test_report_counts_and_strict_mode_failures(project: Project) -> None:
+    result, _ = _import(project, CASES_DIR / "mcp")
+    assert result.out.splitlines() == [
+        "imported 5 tools from weather.json (format mcp) into contracts/weather.yaml",
+        "  2 read-only · 3 may write (2 high risk) · 14 guesses marked '# review:' · 4 warnings",
+        "  OpenAI strict mode: 2 of 5 tools would fail:",
+        "    station_info: $.properties.id.not: "
+        "keyword 'not' is not supported in OpenAI strict mode",
+        "    cache_stats: $: object schema without 'properties' is an open map, "
+        "which OpenAI strict mode cannot express",
+    ]

@@ -85,7 +85,8 @@ def cmd_import(args: argparse.Namespace, config: Config) -> int:
         print("toolcanon: import found errors; nothing was written", file=sys.stderr)
         return 2
     write_atomic(target, text, display)
-    sys.stdout.write(summary(draft, display, diagnostics))
+    report = sys.stderr if args.format == "json" else sys.stdout  # keep JSON output pure
+    report.write(summary(draft, display, diagnostics))
     return 0
 
 

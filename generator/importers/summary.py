@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.diagnostics import Diagnostic, Severity
-from generator.importers.draft import Draft
+from generator.diagnostics import Diagnostic, Severity, format_path
+from generator.importers.draft import Draft, DraftTool
+
+PROBLEMS_SHOWN = 3
 
 
 def summary(draft: Draft, display: str, diagnostics: Sequence[Diagnostic]) -> str:
@@ -23,4 +25,22 @@ def summary(draft: Draft, display: str, diagnostics: Sequence[Diagnostic]) -> st
         f"{reviews} guess{'es' if reviews != 1 else ''} marked '# review:' · "
         f"{warnings} warning{'s' if warnings != 1 else ''}",
     ]
+    lines += strict_report(tools)
     return "\n".join(lines) + "\n"
+
+
+def strict_report(tools: Sequence[DraftTool]) -> list[str]:
+    """Which tools OpenAI strict mode would refuse, and why (generator.strict decides)."""
+    from generator.strict import to_strict
+
+    failing = [(tool, to_strict(tool.get("inputSchema")).problems) for tool in tools]
+    failing = [(tool, problems) for tool, problems in failing if problems]
+    if not failing:
+        return [f"  OpenAI strict mode: all {len(tools)} tools can use it"]
+    lines = [f"  OpenAI strict mode: {len(failing)} of {len(tools)} tools would fail:"]
+    for tool, problems in failing:
+        for problem in problems[:PROBLEMS_SHOWN]:
+            lines.append(f"    {tool.name}: {format_path(problem.path)}: {problem.message}")
+        if len(problems) > PROBLEMS_SHOWN:
+            lines.append(f"    {tool.name}: … and {len(problems) - PROBLEMS_SHOWN} more")
+    return lines

@@ -22,6 +22,7 @@ from generator.diagnostics import (
     sorted_diagnostics,
 )
 from generator.importers import FORMATS
+from generator.importers.draft import Draft
 from generator.report import FORMATS as REPORT_FORMATS
 from generator.report import render as render_diagnostics
 
@@ -111,7 +112,7 @@ def _check_usage(args: argparse.Namespace) -> None:
         check_server_name(args.server)
 
 
-def _draft(args: argparse.Namespace) -> Any:
+def _draft(args: argparse.Namespace) -> Draft:
     from generator.importers.build import draft_from_file, draft_from_server
 
     if args.source is not None:
@@ -157,7 +158,7 @@ def _source_display(path: Path) -> str:
         return path.as_posix()
 
 
-def _empty(draft: Any) -> Diagnostic:
+def _empty(draft: Draft) -> Diagnostic:
     return Diagnostic(Position(draft.origin, 1, 1), "no tools to import", "TC400")
 
 

@@ -44,8 +44,16 @@ def _yaml12_tag(value: str) -> str | None:
     return None
 
 
+_ODD_BREAKS = frozenset("\x85\u2028\u2029\r")
+
+
 def _string(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-    style = "|" if "\n" in value else None
+    # PyYAML writes NEL and the Unicode separators raw outside double quotes, where a
+    # reader folds them: only escapes (\N, \L, \P) keep them.
+    if _ODD_BREAKS.intersection(value):
+        style: str | None = '"'
+    else:
+        style = "|" if "\n" in value else None
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
@@ -63,7 +71,7 @@ def dump_value(key: str, value: Any) -> list[str]:
         width=WIDTH,
         indent=2,
     )
-    lines: list[str] = text.splitlines()
+    lines: list[str] = text.removesuffix("\n").split("\n")  # not splitlines: it splits on NEL
     return lines
 
 

@@ -232,3 +232,16 @@ def test_report_counts_and_strict_mode_failures(project: Project) -> None:
         "    cache_stats: $: object schema without 'properties' is an open map, "
         "which OpenAI strict mode cannot express",
     ]
+
+
+def test_json_diagnostics_keep_stdout_pure_and_out_is_honoured(project: Project) -> None:
+    source = shutil.copy(_source(CASES_DIR / "anthropic"), project.root)
+    out = project.root / "elsewhere"
+    result = project.run(
+        "import", Path(source).name, "--out", str(out), "--diagnostics-format", "json"
+    )
+    assert result.code == 0
+    assert [d["code"] for d in json.loads(result.out)] == ["TC408", "TC407"]
+    assert "imported 2 tools" in result.err
+    assert (out / "claude_tools.yaml").is_file()
+    assert not (project.contracts / "claude_tools.yaml").exists()

@@ -8,6 +8,7 @@ with annotations that agree. Broken servers must fail cleanly and write nothing.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shlex
 import subprocess
@@ -125,6 +126,26 @@ def test_reference_server_round_trips(project: Project, server: str, tmp_path: P
         if "title" in original:
             assert tool["title"] == original["title"]
         _assert_annotations(tool, original)
+    if importlib.util.find_spec("generator.emit.mcp") is not None:  # the MCP target exists
+        _assert_mcp_listing(project.generated / "mcp" / f"{server}.json", originals)
+
+
+def _assert_mcp_listing(path: Path, originals: list[dict[str, Any]]) -> None:
+    """generated/mcp/<server>.json lists every tool exactly as the server did."""
+    listing = json.loads(path.read_text("utf-8"))
+    emitted = {tool["name"]: tool for tool in listing["tools"]}
+    assert sorted(emitted) == sorted(t["name"] for t in originals)
+    for original in originals:
+        tool = emitted[original["name"]]
+        assert tool["description"] == original["description"]
+        assert tool["inputSchema"] == original["inputSchema"]
+        hints, emitted_hints = original.get("annotations", {}), tool.get("annotations", {})
+        read_only = hints.get("readOnlyHint", False)
+        assert emitted_hints.get("readOnlyHint", False) is read_only
+        for key, default in (("idempotentHint", False), ("openWorldHint", True)):
+            assert emitted_hints.get(key, default) is hints.get(key, default)
+        if not read_only:
+            assert emitted_hints.get("destructiveHint", True) is hints.get("destructiveHint", True)
 
 
 def test_every_page_of_tools_list_is_imported(project: Project) -> None:

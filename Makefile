@@ -9,7 +9,7 @@ NODE_INSTALLED := $(NODE_DIR)/node_modules/.installed
 MCP_SERVERS_DIR := tests/mcp_servers
 MCP_SERVERS_INSTALLED := $(MCP_SERVERS_DIR)/node_modules/.installed
 
-.PHONY: install generate check validate test lint typecheck bench clean
+.PHONY: install generate check validate test lint typecheck bench bench-typescript clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -53,5 +53,10 @@ test: $(TEST_INSTALLED) $(NODE_INSTALLED) $(MCP_SERVERS_INSTALLED)
 bench: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	$(BIN)/python bench/run.py
 
+bench-typescript: $(TEST_INSTALLED) $(NODE_INSTALLED)
+	cd bench/node && npm ci --no-audit --no-fund --loglevel=error
+	$(BIN)/python -m bench.typescript_emit
+
 clean:
-	rm -rf $(VENV) $(NODE_DIR)/node_modules $(MCP_SERVERS_DIR)/node_modules .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(NODE_DIR)/node_modules $(MCP_SERVERS_DIR)/node_modules bench/node/node_modules \
+		.pytest_cache .mypy_cache .ruff_cache

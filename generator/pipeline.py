@@ -79,7 +79,9 @@ def load_toolset(
     diagnostics.extend(check_files(loaded))
     if has_errors(diagnostics, strict=strict):
         return None, tuple(sorted_diagnostics(diagnostics))
-    toolset, problems = resolve(loaded, strict_default=config.strict_default)
+    toolset, problems = resolve(
+        loaded, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
+    )
     diagnostics.extend(problems)
     if has_errors(diagnostics, strict=strict):
         return None, tuple(sorted_diagnostics(diagnostics))

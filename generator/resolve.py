@@ -1,4 +1,10 @@
-"""Resolve checked contracts into the immutable Toolset (the IR)."""
+"""Resolve checked contracts into the immutable Toolset (the IR).
+
+Resolving also decides what providers receive, so whatever cannot be sent is a
+diagnostic at its place in the contract: provider names that are too long or clash
+(TC140, TC141), a schema OpenAI strict mode cannot express (TC150), and a server that
+takes the name builtin tools are listed under for MCP (TC142).
+"""
 
 from __future__ import annotations
 
@@ -10,20 +16,30 @@ from generator.diagnostics import Diagnostic, JsonPath
 from generator.model import ContractSource, ToolDescriptor, Toolset, freeze
 from generator.names import MAX_PROVIDER_NAME, canonical_name, derive_provider_name
 from generator.policy import resolve_fields
+from generator.provider import openai_parameters
+from generator.strict import StrictProblem
 
 
 def resolve(
-    files: Iterable[LoadedFile], *, strict_default: bool
+    files: Iterable[LoadedFile], *, strict_default: bool, builtin_server: str | None = None
 ) -> tuple[Toolset, list[Diagnostic]]:
-    """Build the Toolset from files that passed ``check``; also report provider-name clashes."""
+    """Build the Toolset from files that passed ``check``, with the problems resolving found.
+
+    ``builtin_server`` is the MCP server name builtin tools are listed under; a contract
+    server of that name is refused (None: no name is reserved).
+    """
     files = sorted(files, key=lambda f: f.path)
-    tools = [
-        _descriptor(loaded, index, {**_defaults(loaded), **tool}, strict_default)
-        for loaded in files
-        for index, tool in enumerate(loaded.data["tools"])
-    ]
+    diagnostics: list[Diagnostic] = []
+    tools = []
+    for loaded in files:
+        diagnostics += _server_problems(loaded, builtin_server)
+        for index, tool in enumerate(loaded.data["tools"]):
+            merged = {**_defaults(loaded), **tool}
+            descriptor, problems = _descriptor(loaded, index, merged, strict_default)
+            diagnostics += _strict_diagnostics(loaded, index, descriptor.name, problems)
+            tools.append(descriptor)
     tools.sort(key=lambda t: t.name)
-    diagnostics = list(_provider_name_problems(tools))
+    diagnostics += _provider_name_problems(tools)
     sources = tuple(ContractSource(f.key, f.sha256) for f in files)
     return Toolset(tuple(tools), sources), diagnostics
 
@@ -35,12 +51,14 @@ def _defaults(loaded: LoadedFile) -> Mapping[str, Any]:
 
 def _descriptor(
     loaded: LoadedFile, index: int, tool: Mapping[str, Any], strict_default: bool
-) -> ToolDescriptor:
+) -> tuple[ToolDescriptor, tuple[StrictProblem, ...]]:
+    """The descriptor of one tool, and what strict mode cannot express in its schema."""
     server: str | None = loaded.data.get("server")
     name = canonical_name(tool["name"], server)
     fields = resolve_fields(tool, name=name, server=server, strict_default=strict_default)
     output = tool.get("outputSchema")
-    return ToolDescriptor(
+    openai = openai_parameters(tool["inputSchema"], strict=fields.strict)
+    descriptor = ToolDescriptor(
         name=name,
         tool_name=tool["name"],
         server=server,
@@ -61,11 +79,46 @@ def _descriptor(
         requires_confirmation=fields.requires_confirmation,
         approval_flow=fields.approval_flow,
         strict=fields.strict,
+        openai_parameters=freeze(openai.schema),
         destructive_hint=fields.destructive_hint,
         idempotent_hint=fields.idempotent_hint,
         open_world_hint=fields.open_world_hint,
         origin=loaded.position(("tools", index, "name")),
     )
+    return descriptor, openai.problems
+
+
+def _strict_diagnostics(
+    loaded: LoadedFile, index: int, name: str, problems: Iterable[StrictProblem]
+) -> list[Diagnostic]:
+    """Each problem at its place in the contract's inputSchema (or the nearest parent)."""
+    return [
+        Diagnostic(
+            loaded.position(("tools", index, "inputSchema", *problem.path)),
+            problem.message,
+            "TC150",
+            tool=name,
+            path=("inputSchema", *problem.path),
+            hint=problem.hint,
+        )
+        for problem in problems
+    ]
+
+
+def _server_problems(loaded: LoadedFile, builtin_server: str | None) -> list[Diagnostic]:
+    server = loaded.data.get("server")
+    if builtin_server is None or server != builtin_server:
+        return []
+    return [
+        Diagnostic(
+            loaded.position(("server",)),
+            f"server name '{server}' is where builtin tools are listed for MCP "
+            f"(mcp/{server}.json); the two listings would merge",
+            "TC142",
+            path=("server",),
+            hint="rename the server, or set another builtin-server in the config",
+        )
+    ]
 
 
 def _provider_name_problems(tools: list[ToolDescriptor]) -> Iterable[Diagnostic]:

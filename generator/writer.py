@@ -144,21 +144,25 @@ def locked(folder: Path) -> Iterator[None]:
 
 def write(plan: Plan, out: Path) -> Comparison:
     """Make ``out`` hold exactly the plan (plus files we never generated). Atomic."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with locked(out.parent):
-        comparison = compare(plan, out)
-        if not comparison.drift:
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with locked(out.parent):
+            comparison = compare(plan, out)
+            if comparison.drift:
+                _replace(plan, out, comparison)
             return comparison
-        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    except OSError as exc:
+        raise WriteError(f"cannot update {out.name}/: {exc.strerror or exc}") from exc
+
+
+def _replace(plan: Plan, out: Path, comparison: Comparison) -> None:
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
         staging.chmod(_folder_mode(out))
-        try:
-            _stage(plan, out, staging, comparison)
-            _swap(staging, out)
-        except OSError as exc:
-            raise WriteError(f"cannot update {out.name}/: {exc.strerror or exc}") from exc
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
-        return comparison
+        _stage(plan, out, staging, comparison)
+        _swap(staging, out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def _folder_mode(out: Path) -> int:

@@ -18,6 +18,16 @@ Emitter = Callable[[Toolset, EmitOptions], Rendered]
 
 TARGET_MODULES: dict[str, str] = {
     "canonical": "generator.emit.canonical",
+    "openai": "generator.emit.openai",
+    "anthropic": "generator.emit.anthropic",
+    "mcp": "generator.emit.mcp",
+    "names": "generator.emit.names",
+    "python": "generator.emit.python",
+    "typescript": "generator.emit.typescript",
+}
+# Targets no one configures by name: written whenever one of the targets that needs them is.
+IMPLIED_BY: dict[str, tuple[str, ...]] = {
+    "names": ("openai", "anthropic"),
 }
 
 
@@ -30,7 +40,10 @@ def emitter(target: str) -> Emitter:
 
 def enabled_targets(options: EmitOptions) -> tuple[str, ...]:
     """Configured targets that exist, in a fixed order."""
-    return tuple(t for t in TARGET_MODULES if t in options.targets)
+    wanted = set(options.targets)
+    return tuple(
+        t for t in TARGET_MODULES if t in wanted or not wanted.isdisjoint(IMPLIED_BY.get(t, ()))
+    )
 
 
 def emit_all(toolset: Toolset, options: EmitOptions) -> Rendered:

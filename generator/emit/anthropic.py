@@ -1,0 +1,29 @@
+"""The Claude target: the ``tools`` list of the Anthropic Messages API.
+
+``input_schema`` is the contract's inputSchema without ``$schema``; nothing else changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import Any
+
+from generator.config import EmitOptions
+from generator.emit.canonical import dump_json
+from generator.model import ToolDescriptor, Toolset
+from generator.provider import without_dialect
+
+TOOLS = PurePosixPath("anthropic/tools.json")
+
+
+def claude_tool(tool: ToolDescriptor) -> dict[str, Any]:
+    """One ``ToolParam``: name, description, input_schema."""
+    return {
+        "name": tool.provider_name,
+        "description": tool.description,
+        "input_schema": without_dialect(tool.input_schema),
+    }
+
+
+def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+    return {TOOLS: dump_json([claude_tool(tool) for tool in toolset])}

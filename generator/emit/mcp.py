@@ -1,0 +1,79 @@
+"""The MCP target: one ``tools/list`` result per server, ``mcp/<server>.json``.
+
+Each entry is an MCP ``Tool``: the bare ``name`` inside its server, ``title``,
+``description``, the contract's ``inputSchema`` exactly as written (``$schema`` included:
+MCP takes JSON Schema 2020-12 and allows it), ``outputSchema`` when the contract has one,
+``annotations`` (the hints, plus ``title`` for clients older than the top-level title)
+and the canonical permission fields under one ``_meta`` key of this project. Tools that
+belong to no server are listed under the configured builtin server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import groupby
+from pathlib import PurePosixPath
+from typing import Any
+
+from generator.config import EmitOptions
+from generator.emit.canonical import dump_json
+from generator.model import ToolDescriptor, Toolset, thaw
+
+# Reverse-DNS prefix of this project (its second label is neither "mcp" nor
+# "modelcontextprotocol", which the spec reserves) and a name for the payload.
+META_KEY = "dev.toolcanon/permissions"
+
+
+def server_of(tool: ToolDescriptor, options: EmitOptions) -> str:
+    """The server whose listing holds ``tool``."""
+    return options.builtin_server if tool.server is None else tool.server
+
+
+def permission_meta(tool: ToolDescriptor) -> dict[str, Any]:
+    """The canonical fields a host needs to apply its permission rules to an MCP tool."""
+    return {
+        "riskLevel": tool.risk_level,
+        "availableInPlanMode": tool.available_in_plan_mode,
+        "requiresPlanApproval": tool.requires_plan_approval,
+        "requiresConfirmation": tool.requires_confirmation,
+        "approvalFlow": tool.approval_flow,
+        "category": tool.category,
+        "kind": tool.kind,
+    }
+
+
+def mcp_tool(tool: ToolDescriptor) -> dict[str, Any]:
+    """One entry of a ``tools/list`` result."""
+    entry: dict[str, Any] = {
+        "name": tool.tool_name,
+        "title": tool.title,
+        "description": tool.description,
+        "inputSchema": thaw(tool.input_schema),
+    }
+    if tool.output_schema is not None:
+        entry["outputSchema"] = thaw(tool.output_schema)
+    entry["annotations"] = {
+        "title": tool.title,
+        "readOnlyHint": tool.is_read_only,
+        "destructiveHint": tool.destructive_hint,
+        "idempotentHint": tool.idempotent_hint,
+        "openWorldHint": tool.open_world_hint,
+    }
+    entry["_meta"] = {META_KEY: permission_meta(tool)}
+    return entry
+
+
+def listings(toolset: Toolset, options: EmitOptions) -> dict[str, list[dict[str, Any]]]:
+    """Server name → its tools in canonical order, servers sorted by name."""
+    ordered: Iterable[ToolDescriptor] = sorted(toolset, key=lambda t: server_of(t, options))
+    return {
+        server: [mcp_tool(tool) for tool in tools]
+        for server, tools in groupby(ordered, key=lambda t: server_of(t, options))
+    }
+
+
+def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+    return {
+        PurePosixPath("mcp", f"{server}.json"): dump_json({"tools": tools})
+        for server, tools in listings(toolset, options).items()
+    }

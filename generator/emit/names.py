@@ -1,0 +1,25 @@
+"""names.json: provider name → canonical name, so a host routes a model's call back.
+
+Written whenever a provider target (OpenAI or Claude) is, since both send provider names.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from generator.config import EmitOptions
+from generator.emit.canonical import GENERATED_NOTE, dump_json
+from generator.model import Toolset
+from generator.names import routes
+
+NAMES = PurePosixPath("names.json")
+NAMES_FORMAT = 1
+
+
+def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+    document = {
+        "$comment": GENERATED_NOTE,
+        "format": NAMES_FORMAT,
+        "names": routes((tool.provider_name, tool.name) for tool in toolset),
+    }
+    return {NAMES: dump_json(document)}

@@ -1,0 +1,47 @@
+"""The OpenAI target: function tools for Chat Completions and for the Responses API.
+
+Both files list every tool in canonical order with the same four fields; only the
+envelope differs (Chat Completions nests them under ``function``). ``parameters`` is
+the descriptor's ``openai_parameters``: the contract's inputSchema without ``$schema``,
+or in strict mode exactly its documented strict transformation. ``strict`` is always
+written, so the API never applies a default of its own.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import Any
+
+from generator.config import EmitOptions
+from generator.emit.canonical import dump_json
+from generator.model import ToolDescriptor, Toolset, thaw
+
+CHAT_COMPLETIONS = PurePosixPath("openai/chat-completions.json")
+RESPONSES = PurePosixPath("openai/responses.json")
+
+
+def function_fields(tool: ToolDescriptor) -> dict[str, Any]:
+    """name, description, parameters and strict: what both APIs call a function."""
+    return {
+        "name": tool.provider_name,
+        "description": tool.description,
+        "parameters": thaw(tool.openai_parameters),
+        "strict": tool.strict,
+    }
+
+
+def chat_completions_tool(tool: ToolDescriptor) -> dict[str, Any]:
+    """A Chat Completions ``tools`` entry: ``{"type": "function", "function": {...}}``."""
+    return {"type": "function", "function": function_fields(tool)}
+
+
+def responses_tool(tool: ToolDescriptor) -> dict[str, Any]:
+    """A Responses API ``tools`` entry: the function fields next to ``"type": "function"``."""
+    return {"type": "function", **function_fields(tool)}
+
+
+def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+    return {
+        CHAT_COMPLETIONS: dump_json([chat_completions_tool(tool) for tool in toolset]),
+        RESPONSES: dump_json([responses_tool(tool) for tool in toolset]),
+    }

@@ -19,12 +19,11 @@ import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_jsonschema import from_schema
 from pydantic import BaseModel, ValidationError
 
 from generator.emit.python_models import class_name, class_names, relocate_refs
 from tests.test_python_target import canonical_tools, package_dir, pkg  # noqa: F401
-
-from hypothesis_jsonschema import from_schema  # noqa: E402
 
 PROBES: tuple[Any, ...] = (None, True, 0, 1.0, 1.5, "x", [], {})
 TALLY: Counter[str] = Counter()

@@ -139,9 +139,23 @@ def combined_schema(toolset: Toolset) -> tuple[dict[str, str], dict[str, Any]]:
     return names, {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": defs}
 
 
+EMPTY_MODELS = """{header}
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+from pydantic import BaseModel
+"""
+
+
 def model_source(toolset: Toolset, header: str) -> ModelSource:
     """Class names and the models' source (unformatted beyond datamodel-code-generator's own)."""
     names, schema = combined_schema(toolset)
+    if not names:  # datamodel-code-generator fails on a schema that defines nothing
+        return ModelSource((), EMPTY_MODELS.format(header=header))
     code = _generate(json.dumps(schema, ensure_ascii=False, sort_keys=False), header)
     return ModelSource(tuple(sorted(names.items())), code)
 

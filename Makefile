@@ -7,6 +7,8 @@ INSTALLED := $(VENV)/.installed
 TEST_INSTALLED := $(VENV)/.test-installed
 NODE_INSTALLED := $(NODE_DIR)/node_modules/.installed
 GENERATE_FLAGS ?=
+MCP_SERVERS_DIR := tests/mcp_servers
+MCP_SERVERS_INSTALLED := $(MCP_SERVERS_DIR)/node_modules/.installed
 
 .PHONY: install generate check validate test lint typecheck bench bench-typescript clean
 
@@ -22,6 +24,11 @@ $(TEST_INSTALLED): $(INSTALLED) pyproject.toml
 
 $(NODE_INSTALLED): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
 	cd $(NODE_DIR) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Reference MCP servers from npm for the import round-trip tests (the Python ones are in [test]).
+$(MCP_SERVERS_INSTALLED): $(MCP_SERVERS_DIR)/package.json $(MCP_SERVERS_DIR)/package-lock.json
+	cd $(MCP_SERVERS_DIR) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 install: $(INSTALLED)
@@ -40,7 +47,7 @@ lint: $(TEST_INSTALLED)
 	$(BIN)/ruff check generator tests $(wildcard bench)
 	$(BIN)/mypy
 
-test: $(TEST_INSTALLED) $(NODE_INSTALLED)
+test: $(TEST_INSTALLED) $(NODE_INSTALLED) $(MCP_SERVERS_INSTALLED)
 	$(BIN)/toolcanon check
 	$(MAKE) --no-print-directory lint
 	$(BIN)/python -m pytest -q
@@ -53,4 +60,5 @@ bench-typescript: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	$(BIN)/python -m bench.typescript_emit
 
 clean:
-	rm -rf $(VENV) $(NODE_DIR)/node_modules bench/node/node_modules .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(NODE_DIR)/node_modules $(MCP_SERVERS_DIR)/node_modules bench/node/node_modules \
+		.pytest_cache .mypy_cache .ruff_cache

@@ -1,4 +1,4 @@
-"""Command line: ``toolcanon generate | check | validate | list | diff``.
+"""Command line: ``toolcanon generate | check | validate | list | diff | import``.
 
 Exit codes: 0 ok · 1 ``check`` found drift, ``diff`` a failing change · 2 bad contracts,
 config or usage · 3 internal error.
@@ -68,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="exit 1 when any file was written (for pre-commit and CI)",
     )
     add_init_parser(commands)
+    from generator.importers.command import add_parser as add_import
+
+    add_import(commands)
     return parser
 
 
@@ -97,7 +100,8 @@ def _config(args: argparse.Namespace) -> Config:
         strict=args.strict,
         strict_default=args.openai_strict,
     )
-    return load_config(args.config, overrides=overrides)
+    # import may create the contracts folder; every other command reads it
+    return load_config(args.config, overrides=overrides, require_contracts=args.command != "import")
 
 
 def _emit_diagnostics(diagnostics: Sequence[Diagnostic], fmt: str) -> None:
@@ -202,10 +206,17 @@ def cmd_diff(args: argparse.Namespace, config: Config) -> int:
     return run(args, config)
 
 
+def cmd_import(args: argparse.Namespace, config: Config) -> int:
+    from generator.importers.command import cmd_import as run
+
+    return run(args, config)
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, Config], int]] = {
     "generate": cmd_generate,
     "check": cmd_check,
     "validate": cmd_validate,
     "list": cmd_list,
     "diff": cmd_diff,
+    "import": cmd_import,
 }

@@ -1,0 +1,120 @@
+"""Provider tool lists → draft tools: OpenAI Chat Completions, OpenAI Responses, Claude.
+
+Provider lists say nothing about what a tool does to the world, so every
+permission field is a guess on the safe side, marked for review.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from generator.diagnostics import JsonPath
+from generator.importers.common import name_fields, permission_fields, schema_field
+from generator.importers.draft import (
+    BAD_SHAPE,
+    DROPPED_FIELD,
+    NO_SCHEMA,
+    SKIPPED_TOOL,
+    DraftTool,
+    Field,
+    Notes,
+)
+
+UNKNOWN_EFFECTS = "the source does not say what the tool changes"
+EMPTY_SCHEMA: dict[str, Any] = {"type": "object", "properties": {}}
+
+
+def openai_chat_tools(items: Sequence[Any], notes: Notes, base: JsonPath) -> tuple[DraftTool, ...]:
+    """``[{type: function, function: {name, description, parameters, strict}}]``."""
+    drafts = []
+    for index, item in enumerate(items):
+        where = (*base, index)
+        if not _is_function(item, notes, where):
+            continue
+        spec = item.get("function")
+        if not isinstance(spec, Mapping):
+            notes.add(where, "a function tool needs a 'function' object", BAD_SHAPE, error=True)
+            continue
+        _drop(item, {"type", "function"}, notes, where)
+        draft = provider_tool(spec, notes, (*where, "function"), "parameters", optional=True)
+        drafts.append(draft)
+    return tuple(d for d in drafts if d is not None)
+
+
+def openai_responses_tools(
+    items: Sequence[Any], notes: Notes, base: JsonPath
+) -> tuple[DraftTool, ...]:
+    """``[{type: function, name, description, parameters, strict}]`` (flat)."""
+    drafts = [
+        provider_tool(item, notes, (*base, index), "parameters", optional=True)
+        for index, item in enumerate(items)
+        if _is_function(item, notes, (*base, index))
+    ]
+    return tuple(d for d in drafts if d is not None)
+
+
+def anthropic_tools(items: Sequence[Any], notes: Notes, base: JsonPath) -> tuple[DraftTool, ...]:
+    """``[{name, description, input_schema}]``; server tools (bash, computer…) are skipped."""
+    drafts = []
+    for index, item in enumerate(items):
+        where = (*base, index)
+        if not isinstance(item, Mapping):
+            notes.add(where, "a tool must be a JSON object", BAD_SHAPE, error=True)
+        elif item.get("type", "custom") != "custom":
+            _skip(item, notes, where, "a Claude server tool")
+        else:
+            drafts.append(provider_tool(item, notes, where, "input_schema", optional=False))
+    return tuple(d for d in drafts if d is not None)
+
+
+def _is_function(item: Any, notes: Notes, where: JsonPath) -> bool:
+    if not isinstance(item, Mapping):
+        notes.add(where, "a tool must be a JSON object", BAD_SHAPE, error=True)
+        return False
+    if item.get("type") != "function":
+        _skip(item, notes, where, "not a function tool")
+        return False
+    return True
+
+
+def _skip(item: Mapping[str, Any], notes: Notes, where: JsonPath, why: str) -> None:
+    label = item.get("name") or item.get("type")
+    notes.add(where, f"skipped {label!r}: {why}", SKIPPED_TOOL)
+
+
+def _drop(item: Mapping[str, Any], known: set[str], notes: Notes, where: JsonPath) -> None:
+    for key in item:
+        if key not in known:
+            notes.add((*where, key), f"'{key}' is not part of a contract; dropped", DROPPED_FIELD)
+
+
+def provider_tool(
+    spec: Mapping[str, Any], notes: Notes, base: JsonPath, schema_key: str, *, optional: bool
+) -> DraftTool | None:
+    """One provider function in contract shape; its schema is read from ``schema_key`` only."""
+    names = name_fields(spec.get("name"), notes, base, key=("name",), provider=True)
+    if names is None:
+        return None
+    name = str(spec["name"])
+    known = {"type", "name", "description", "strict", schema_key}
+    _drop(spec, known, notes, base)
+    fields = list(names)
+    if isinstance(spec.get("description"), str):
+        fields.append(Field("description", spec["description"]))
+    fields += permission_fields(read_only=None, destructive=None, unknown=UNKNOWN_EFFECTS)
+    if isinstance(spec.get("strict"), bool):
+        fields.append(Field("strict", spec["strict"]))
+    if schema_key in spec and spec[schema_key] is not None:
+        schema = schema_field(
+            "inputSchema", spec[schema_key], notes, tool=name, base=base, at=(schema_key,)
+        )
+        return None if schema is None else DraftTool(name, (*fields, schema))
+    if not optional:
+        notes.add((), f"tool has no {schema_key}", BAD_SHAPE, tool=name, base=base, error=True)
+        return None
+    notes.add(
+        (), f"tool has no {schema_key}: it takes no arguments", NO_SCHEMA, tool=name, base=base
+    )
+    empty = Field("inputSchema", dict(EMPTY_SCHEMA), f"the source had no {schema_key}")
+    return DraftTool(name, (*fields, empty))

@@ -1,0 +1,125 @@
+"""Draft → YAML contract text: block style, literal blocks, key order kept, guesses marked.
+
+PyYAML writes each field's value; this module arranges the fields and puts a
+``# review:`` comment above every guess (PyYAML cannot write comments). A string
+is quoted whenever YAML 1.1 *or* 1.2 would read it as something else, so the file
+means the same to our loader and to any editor.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.contracts.loader import _Yaml12Loader
+from generator.importers.draft import Draft, DraftTool, Field
+
+WIDTH = 96
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "contracts" / "contract.schema.json"
+SCHEMA_URL = "https://toolcanon.dev/schemas/contract-v1.json"
+
+
+class _Dumper(yaml.SafeDumper):  # type: ignore[misc]
+    """Safe dumper whose implicit typing is the union of YAML 1.1 and YAML 1.2 core."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        tag = super().resolve(kind, value, implicit)
+        if kind is yaml.ScalarNode and implicit[0]:
+            return _yaml12_tag(value) or tag
+        return tag
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> Any:
+        return super().increase_indent(flow, False)  # lists indented under their key
+
+
+def _yaml12_tag(value: str) -> str | None:
+    """The tag YAML 1.2 core gives a plain scalar ``value``, unless it is a string."""
+    table = _Yaml12Loader.yaml_implicit_resolvers
+    for tag, pattern in table.get(value[:1], []):
+        if pattern.match(value):
+            return tag
+    return None
+
+
+_ODD_BREAKS = frozenset("\x85\u2028\u2029\r")
+
+
+def _string(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    # PyYAML writes NEL and the Unicode separators raw outside double quotes, where a
+    # reader folds them: only escapes (\N, \L, \P) keep them.
+    if _ODD_BREAKS.intersection(value):
+        style: str | None = '"'
+    else:
+        style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _string)
+
+
+def dump_value(key: str, value: Any) -> list[str]:
+    """``key: value`` as YAML lines (block style, order and non-ASCII kept)."""
+    text = yaml.dump(
+        {key: value},
+        Dumper=_Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=WIDTH,
+        indent=2,
+    )
+    lines: list[str] = text.removesuffix("\n").split("\n")  # not splitlines: it splits on NEL
+    return lines
+
+
+def _comment(indent: str, text: str) -> str:
+    return f"{indent}# review: {' '.join(text.split())}"
+
+
+def _field_lines(field: Field, first: bool) -> list[str]:
+    lines = []
+    if field.review:
+        lines.append(_comment("  " if first else "    ", field.review))
+    body = dump_value(field.key, field.value)
+    lines.append(("  - " if first else "    ") + body[0])
+    lines += ["    " + line if line else "" for line in body[1:]]
+    return lines
+
+
+def _tool_lines(tool: DraftTool) -> list[str]:
+    lines = []
+    for index, field in enumerate(tool.fields):
+        lines += _field_lines(field, index == 0)
+    return lines
+
+
+def schema_reference(target: Path) -> str:
+    """Where editors find the contract schema, relative to the file when possible."""
+    try:
+        return Path(os.path.relpath(SCHEMA_FILE, target.parent)).as_posix()
+    except ValueError:  # another drive on Windows
+        return SCHEMA_URL
+
+
+def render(draft: Draft, target: Path) -> str:
+    """The whole contract file for ``draft``, to be written at ``target``."""
+    lines = [
+        f"# yaml-language-server: $schema={schema_reference(target)}",
+        "#",
+        f"# Imported by 'toolcanon import' from {draft.origin}.",
+        "# Lines marked 'review:' are guesses: check each, then delete its comment.",
+        "version: 1",
+    ]
+    if draft.server is not None:
+        if draft.server.review:
+            lines.append(_comment("", draft.server.review))
+        lines += dump_value("server", draft.server.value)
+    lines.append("tools:" if draft.tools else "tools: []")
+    for index, tool in enumerate(draft.tools):
+        if index:
+            lines.append("")
+        lines += _tool_lines(tool)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,113 @@
+"""Reading a JSON source file and telling which format it is in."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
+from generator.importers.draft import SOURCE_UNREADABLE, Locator, at_start
+
+SCHEMA_KEYS = ("inputSchema", "parameters", "input_schema")
+
+
+class _Duplicate(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _Duplicate(f"key {key!r} appears twice in one object")
+        seen[key] = value
+    return seen
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def read_json(path: Path, display: str) -> tuple[Any, Locator]:
+    """The data of a JSON file and a locator for its nodes; ContractError when unreadable."""
+    try:
+        text = path.read_text("utf-8").removeprefix("\ufeff")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContractError([_unreadable(display, f"cannot read the file: {exc}")]) from None
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        where = Position(display, exc.lineno, exc.colno)
+        diagnostic = Diagnostic(where, f"not valid JSON: {exc.msg}", SOURCE_UNREADABLE)
+        raise ContractError([diagnostic]) from None
+    except ValueError as exc:
+        raise ContractError([_unreadable(display, f"not valid JSON: {exc}")]) from None
+    return data, _locator(path, display)
+
+
+def _unreadable(display: str, message: str) -> Diagnostic:
+    return Diagnostic(Position(display, 1, 1), message, SOURCE_UNREADABLE)
+
+
+def _locator(path: Path, display: str) -> Locator:
+    """Positions of JSON nodes, read with the contract loader (JSON is YAML 1.2).
+
+    Only for pointing at lines: the data comes from ``json``. A file the YAML
+    reader cannot follow gets 1:1 everywhere.
+    """
+    from generator.contracts.loader import load_file
+
+    try:
+        loaded = load_file(path, display)
+    except (ContractError, RecursionError):
+        return at_start(display)
+    return loaded.position
+
+
+def tool_list(data: Any) -> tuple[list[Any], JsonPath] | None:
+    """The list of tools in ``data`` and where it sits: a bare list, ``{tools}``, or a
+    JSON-RPC response ``{result: {tools}}``."""
+    if isinstance(data, list):
+        return data, ()
+    if isinstance(data, Mapping):
+        if isinstance(data.get("tools"), list):
+            return data["tools"], ("tools",)
+        result = data.get("result")
+        if isinstance(result, Mapping) and isinstance(result.get("tools"), list):
+            return result["tools"], ("result", "tools")
+    return None
+
+
+def classify(item: Any) -> str | None:
+    """The format one tool entry looks like; ``legacy`` when it is not clearly one.
+
+    None for a provider's built-in tool (``{type: web_search_preview}``,
+    ``{type: bash_20250124, name: bash}``): it fits any provider format.
+    """
+    if not isinstance(item, Mapping):
+        return "legacy"
+    schemas = [key for key in SCHEMA_KEYS if key in item]
+    if item.get("type") == "function":
+        if isinstance(item.get("function"), Mapping) and not schemas:
+            return "openai-chat"
+        if "function" not in item and schemas in ([], ["parameters"]):
+            return "openai-responses"
+    elif "function" not in item and len(schemas) == 1:
+        return {"inputSchema": "mcp", "input_schema": "anthropic"}.get(schemas[0], "legacy")
+    elif "function" not in item and not schemas and isinstance(item.get("type"), str):
+        return None
+    return "legacy"
+
+
+def detect(data: Any) -> str | None:
+    """The format of a whole source: the one its entries agree on, else ``legacy``."""
+    found = tool_list(data)
+    if found is None or not found[0]:
+        return None
+    kinds = {classify(item) for item in found[0]} - {None}
+    if not kinds:
+        return None
+    kind = kinds.pop() if len(kinds) == 1 else "legacy"
+    return kind

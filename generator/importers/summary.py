@@ -1,0 +1,46 @@
+"""What an import reports after writing: counts, guesses to review, OpenAI strict mode."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generator.diagnostics import Diagnostic, Severity, format_path
+from generator.importers.draft import Draft, DraftTool
+
+PROBLEMS_SHOWN = 3
+
+
+def summary(draft: Draft, display: str, diagnostics: Sequence[Diagnostic]) -> str:
+    """A few lines for a person: what was imported, and what still needs a look."""
+    tools = draft.tools
+    read_only = sum(tool.get("isReadOnly") is True for tool in tools)
+    high = sum(tool.get("riskLevel") == "high" for tool in tools)
+    reviews = sum(field.review is not None for tool in tools for field in tool.fields)
+    reviews += draft.server is not None and draft.server.review is not None
+    warnings = sum(d.severity is Severity.WARNING for d in diagnostics)
+    lines = [
+        f"imported {len(tools)} tool{'s' if len(tools) != 1 else ''} from {draft.origin} "
+        f"into {display}",
+        f"  {read_only} read-only · {len(tools) - read_only} may write ({high} high risk) · "
+        f"{reviews} guess{'es' if reviews != 1 else ''} marked '# review:' · "
+        f"{warnings} warning{'s' if warnings != 1 else ''}",
+    ]
+    lines += strict_report(tools)
+    return "\n".join(lines) + "\n"
+
+
+def strict_report(tools: Sequence[DraftTool]) -> list[str]:
+    """Which tools OpenAI strict mode would refuse, and why (generator.strict decides)."""
+    from generator.strict import to_strict
+
+    failing = [(tool, to_strict(tool.get("inputSchema")).problems) for tool in tools]
+    failing = [(tool, problems) for tool, problems in failing if problems]
+    if not failing:
+        return [f"  OpenAI strict mode: all {len(tools)} tools can use it"]
+    lines = [f"  OpenAI strict mode: {len(failing)} of {len(tools)} tools would fail:"]
+    for tool, problems in failing:
+        for problem in problems[:PROBLEMS_SHOWN]:
+            lines.append(f"    {tool.name}: {format_path(problem.path)}: {problem.message}")
+        if len(problems) > PROBLEMS_SHOWN:
+            lines.append(f"    {tool.name}: … and {len(problems) - PROBLEMS_SHOWN} more")
+    return lines

@@ -1,0 +1,63 @@
+"""The YAML an import writes reads back as exactly the data imported, whatever the text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.contracts.loader import load_file
+from generator.importers.draft import Draft, DraftTool, Field
+from generator.importers.render import render
+
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=30),
+)
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+def _draft(description: str, extra: dict[str, Any]) -> Draft:
+    schema = {"type": "object", "properties": {"p": {"default": extra}}, "x-any": extra}
+    tool = DraftTool(
+        "t",
+        (
+            Field("name", "t"),
+            Field("description", description, "a review comment\nover two lines"),
+            Field("inputSchema", schema),
+        ),
+    )
+    return Draft("mcp", "a test", "t", Field("server", "s", "guessed"), (tool,), ())
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(description=st.text(max_size=80), extra=st.dictionaries(st.text(max_size=12), JSON))
+def test_rendered_yaml_reads_back_exactly(tmp_path: Path, description: str, extra: Any) -> None:
+    draft = _draft(description, extra)
+    path = tmp_path / "t.yaml"
+    path.write_text(render(draft, path), encoding="utf-8")
+    data = load_file(path, "t.yaml").data
+    tool = data["tools"][0]
+    assert tool["description"] == description
+    spelled = json.dumps(tool["inputSchema"], ensure_ascii=False)
+    assert spelled == json.dumps(draft.tools[0].get("inputSchema"), ensure_ascii=False)
+
+
+def test_multi_line_description_is_a_literal_block(tmp_path: Path) -> None:
+    text = render(_draft("First line.\n\nÜnïcödé — 中文.\n", {}), tmp_path / "t.yaml")
+    assert "    description: |\n      First line.\n\n      Ünïcödé — 中文.\n" in text
+    assert "    # review: a review comment over two lines\n" in text

@@ -1,8 +1,9 @@
 """Fuzzing: random YAML and random contract-shaped data never crash the generator.
 
-Every outcome is either success (and then every generated JSON file parses) or
-diagnostics with exit 2. The budget here is small so the suite stays quick; for a
-longer local run: ``TOOLCANON_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py``.
+Every outcome is either success (and then every generated JSON file parses and
+every generated Python file compiles) or diagnostics with exit 2. The budget here
+is small so the suite stays quick; for a longer local run:
+``TOOLCANON_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py``.
 """
 
 from __future__ import annotations
@@ -140,6 +141,8 @@ def _assert_outcome(root: Path, code: int) -> None:
     if code == 0:
         for path in (root / "generated").rglob("*.json"):
             json.loads(path.read_text("utf-8"))
+        for path in (root / "generated").rglob("*.py"):
+            compile(path.read_text("utf-8"), str(path), "exec")
 
 
 @pytest.fixture

@@ -357,6 +357,8 @@ def _compose(text: str, display: str) -> yaml.Node:
         documents = list(yaml.compose_all(text, Loader=_Yaml12Loader))
     except yaml.MarkedYAMLError as exc:
         raise ContractError([_yaml_error(exc, text, display)]) from None
+    except yaml.reader.ReaderError as exc:
+        raise ContractError([_reader_error(exc, text, display)]) from None
     except yaml.YAMLError as exc:
         raise ContractError(
             [_at(display, 1, 1, f"invalid YAML: {exc}", "fix the YAML syntax", "TC002")]
@@ -380,6 +382,22 @@ def _compose(text: str, display: str) -> yaml.Node:
             ]
         )
     return documents[0]
+
+
+def _reader_error(exc: yaml.reader.ReaderError, text: str, display: str) -> Diagnostic:
+    """A character YAML does not allow in a file (control characters, mostly)."""
+    offset = exc.position
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+    return _at(
+        display,
+        line,
+        column,
+        f"invalid YAML: character U+{code:04X} is not allowed",
+        f'write it as an escape in a double-quoted string, e.g. "\\u{code:04x}"',
+        "TC002",
+    )
 
 
 def _yaml_error(exc: yaml.MarkedYAMLError, text: str, display: str) -> Diagnostic:

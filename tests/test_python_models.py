@@ -23,7 +23,7 @@ from hypothesis_jsonschema import from_schema
 from pydantic import BaseModel, ValidationError
 
 from generator.emit.python_models import class_name, class_names, relocate_refs
-from tests.test_python_target import canonical_tools, package_dir, pkg  # noqa: F401
+from tests.generated_python import canonical_tools
 
 PROBES: tuple[Any, ...] = (None, True, 0, 1.0, 1.5, "x", [], {})
 TALLY: Counter[str] = Counter()
@@ -74,7 +74,7 @@ def check_tool(tool: dict[str, Any], model: type[BaseModel], instance: dict[str,
 
 
 @pytest.mark.parametrize("tool", canonical_tools(), ids=lambda t: t["name"])
-def test_model_agrees_with_json_schema(tool: dict[str, Any], pkg: Any) -> None:  # noqa: F811
+def test_model_agrees_with_json_schema(tool: dict[str, Any], pkg: Any) -> None:
     model = pkg.MODELS[tool["name"]]
 
     @settings(
@@ -102,7 +102,7 @@ def test_agreement_rate_is_reported() -> None:
 
 
 def test_documented_exception_is_exactly_null_for_optional_without_default(
-    pkg: Any,  # noqa: F811
+    pkg: Any,
 ) -> None:
     grep = pkg.get("grep")["inputSchema"]
     assert null_means_absent(grep, "path", None)

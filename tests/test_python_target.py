@@ -2,59 +2,20 @@
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import json
-import shutil
 import subprocess
 import sys
 import sysconfig
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from generator import policy
-from tests.conftest import REPO, Project
-
-PACKAGE = "toolcanon_tools"
-GENERATED = REPO / "generated"
-
-
-@pytest.fixture(scope="module")
-def package_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of generated/python (kept current by ``toolcanon check``), outside the repo."""
-    target = tmp_path_factory.mktemp("pkg") / "python"
-    shutil.copytree(GENERATED / "python", target)
-    return target
-
-
-def _import(folder: Path, name: str) -> ModuleType:
-    for key in [k for k in sys.modules if k == name or k.startswith(name + ".")]:
-        del sys.modules[key]
-    sys.path.insert(0, str(folder))
-    try:
-        return importlib.import_module(name)
-    finally:
-        sys.path.remove(str(folder))
-
-
-@pytest.fixture(scope="module")
-def pkg(package_dir: Path) -> Iterator[Any]:
-    yield _import(package_dir, PACKAGE)
-    for key in [k for k in sys.modules if k.startswith(PACKAGE)]:
-        del sys.modules[key]
-
-
-def canonical_tools() -> list[dict[str, Any]]:
-    tools: list[dict[str, Any]] = json.loads(
-        (GENERATED / "canonical/tools.json").read_text("utf-8")
-    )["tools"]
-    return tools
-
+from tests.conftest import Project
+from tests.generated_python import PACKAGE, canonical_tools, import_fresh
 
 ISOLATED = """
 import sys
@@ -281,7 +242,7 @@ def test_tricky_text_in_every_text_field_round_trips(project: Project) -> None:
     )
     assert project.run("generate").code == 0
     canonical = json.loads((project.generated / "canonical/tools.json").read_text("utf-8"))
-    pkg = _import(project.generated / "python", "tricky_tools")
+    pkg = import_fresh(project.generated / "python", "tricky_tools")
     try:
         assert pkg.all_tools() == canonical["tools"]
         model = pkg.MODELS["tricky"]

@@ -124,6 +124,10 @@ class _Builder:
                 return self.mapping(node, path)
         finally:
             self.active.discard(id(node))
+        return self.bad_tag(node, path)
+
+    def bad_tag(self, node: yaml.Node, path: JsonPath) -> None:
+        """Refuse a tag: contracts are JSON data, so no tag may construct anything."""
         self.error(
             node,
             path,
@@ -131,7 +135,6 @@ class _Builder:
             "contracts hold plain JSON data: remove the tag",
             "TC003",
         )
-        return None
 
     def sequence(self, node: yaml.SequenceNode, path: JsonPath) -> list[Any]:
         items = []
@@ -234,14 +237,7 @@ class _Builder:
             return None
         if node.tag in (_STR, _TIMESTAMP):  # a date stays the text it was written as
             return self.checked_text(node, path, value)
-        self.error(
-            node,
-            path,
-            f"YAML tag '{node.tag}' is not allowed",
-            "contracts hold plain JSON data: remove the tag",
-            "TC003",
-        )
-        return None
+        return self.bad_tag(node, path)
 
 
 def _mark(node: yaml.Node) -> tuple[int, int]:

@@ -31,6 +31,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
         "--strict", action="store_true", default=None, help="treat warnings as errors"
     )
     parser.add_argument("--format", choices=FORMATS, default="text", help="diagnostics format")
+    parser.add_argument(
+        "--no-cache", action="store_true", help="neither read nor write the cache folder"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -81,6 +84,8 @@ def _config(args: argparse.Namespace) -> Config:
         config = replace(config, output=args.output.resolve())
     if args.strict is not None:
         config = replace(config, strict=True)
+    if args.no_cache:
+        config = replace(config, cache=None)
     if not config.contracts.is_dir():
         raise ContractError([_usage(f"contracts folder '{config.contracts}' does not exist")])
     return config
@@ -103,9 +108,13 @@ def _summary(message: str) -> None:
 
 
 def cmd_generate(args: argparse.Namespace, config: Config) -> int:
-    from generator.pipeline import build
+    from generator.pipeline import build, current_tool_count
     from generator.writer import WriteError, write
 
+    count = current_tool_count(config, strict=config.strict)
+    if count is not None:  # the fast path of check: hashes say nothing would change
+        _summary(f"{config.output.name}/ is up to date ({count} tools)")
+        return EXIT_OK
     result = build(config, strict=config.strict)
     _emit_diagnostics(result.diagnostics, args.format)
     if result.plan is None:

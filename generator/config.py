@@ -44,6 +44,7 @@ class Config:
     strict_default: bool = False  # tools use OpenAI strict mode unless they say otherwise
     emit: EmitOptions = field(default_factory=EmitOptions)
     source: str | None = None
+    cache: Path | None = None  # folder of cached results (cache.py); None: no cache
     suppressions: tuple[Suppression, ...] = ()  # accepted changes for ``toolcanon diff``
 
 
@@ -59,7 +60,9 @@ _KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
     "package-version": ("package_version", str),
     "builtin-server": ("builtin_server", str),
     "diff": ("diff", dict),
+    "cache": ("cache", (str, bool)),
 }
+CACHE_FOLDER = ".toolcanon-cache"
 
 
 def load_config(path: Path | None = None, *, cwd: Path | None = None) -> Config:
@@ -68,7 +71,12 @@ def load_config(path: Path | None = None, *, cwd: Path | None = None) -> Config:
     if path is None:
         path = _find(base)
         if path is None:
-            return Config(root=base, contracts=base / "contracts", output=base / "generated")
+            return Config(
+                root=base,
+                contracts=base / "contracts",
+                output=base / "generated",
+                cache=base / CACHE_FOLDER,
+            )
     path = path.resolve()
     table, text = _read_table(path)
     return _build(path, table, text)
@@ -129,7 +137,8 @@ def _build(path: Path, table: Mapping[str, Any], text: str) -> Config:
         if not isinstance(value, expected) or (
             isinstance(value, list) and not all(isinstance(v, str) for v in value)
         ):
-            want = "a list of names" if expected is list else getattr(expected, "__name__", "value")
+            want = "a list of names" if expected is list else getattr(expected, "__name__", "")
+            want = want or "a folder or false"
             problems.append(_diag(path.name, line, f"config key '{key}' must be {want}", None))
             continue
         values[name] = value
@@ -152,12 +161,28 @@ def _build(path: Path, table: Mapping[str, Any], text: str) -> Config:
     output = root / values.pop("output", "generated")
     strict = bool(values.pop("strict", False))
     strict_default = bool(values.pop("strict_default", False))
+    cache = _cache_folder(root, values.pop("cache", True))
     if "targets" in values:
         values["targets"] = tuple(values["targets"])
     emit = replace(EmitOptions(), **values)
     return Config(
-        root, contracts, output, strict, strict_default, emit, path.name, suppressions=suppressions
+        root,
+        contracts,
+        output,
+        strict,
+        strict_default,
+        emit,
+        path.name,
+        cache=cache,
+        suppressions=suppressions,
     )
+
+
+def _cache_folder(root: Path, value: str | bool) -> Path | None:
+    """``cache = false`` turns the cache off, a path moves it; it is on by default."""
+    if value is False:
+        return None
+    return root / (CACHE_FOLDER if value is True else value)
 
 
 def _check_targets(display: str, text: str, targets: list[str] | None) -> list[Diagnostic]:

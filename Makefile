@@ -53,7 +53,7 @@ test: $(TEST_INSTALLED) $(NODE_INSTALLED) $(MCP_SERVERS_INSTALLED)
 	$(BIN)/python -m pytest -q
 
 bench: $(TEST_INSTALLED) $(NODE_INSTALLED)
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 bench-typescript: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	cd bench/node && npm ci --no-audit --no-fund --loglevel=error

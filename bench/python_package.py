@@ -89,13 +89,20 @@ def run(code: str) -> list[float]:
     return [float(x) for x in out.stdout.split()]
 
 
-def measure(label: str, folder: Path) -> None:
+def package_speed(folder: Path, runs: int = IMPORT_RUNS) -> dict[str, float]:
+    """Import (ms, median of fresh interpreters), lookup+copy and decide (µs) of the package."""
     compileall.compile_dir(folder / PACKAGE, quiet=1)
     results = {}
     for name, preload in (("typing loaded", "import typing"), ("cold", "")):
         code = IMPORT.format(folder=str(folder), preload=preload, package=PACKAGE)
-        results[name] = statistics.median(run(code)[0] for _ in range(IMPORT_RUNS)) * 1e3
+        results[name] = statistics.median(run(code)[0] for _ in range(runs)) * 1e3
     get, dec = run(MICRO.format(folder=str(folder), package=PACKAGE))
+    return {**results, "lookup+copy": get * 1e6, "decide": dec * 1e6}
+
+
+def measure(label: str, folder: Path) -> None:
+    results = package_speed(folder)
+    get, dec = results["lookup+copy"] / 1e6, results["decide"] / 1e6
     print(
         f"{label:>22}: import {results['typing loaded']:6.1f} ms "
         f"(cold, with typing: {results['cold']:.1f} ms) · "

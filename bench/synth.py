@@ -2,13 +2,16 @@
 
 ``make_contracts(n_tools, seed, out_dir)`` writes YAML contract files that pass
 ``toolcanon validate``: builtin files by category and MCP server files, tools with
-nested objects, arrays, enums, nullable fields, patterns, ``$defs``/``$ref``,
-Unicode text and every combination of the permission fields. Same arguments,
-same files.
+nested objects, arrays (of objects too), enums, nullable fields, ``anyOf``, patterns,
+``$defs``/``$ref`` (some recursive), long and non-ASCII descriptions and every
+combination of the permission fields. Same arguments, same files.
+
+    python bench/synth.py OUT_DIR [--count 1000] [--seed 1]
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 from pathlib import Path
 from typing import Any
@@ -28,7 +31,16 @@ TEXTS = (
     "读取工作区中的文本文件。",
     "Émoji 🚀 and accents: café, naïve.",
     "Line one.\nLine two with a tab\tinside.",
+    "A long description, as real tools have: " + "it explains the inputs, the limits, " * 12,
 )
+TREE = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string"},
+        "children": {"type": "array", "items": {"$ref": "#/$defs/node"}},
+    },
+    "required": ["name"],
+}
 TOOLS_PER_FILE = 25
 BUILTIN_SHARE = 0.6
 
@@ -66,9 +78,13 @@ def _write(path: Path, server: str | None, tools: list[dict[str, Any]]) -> None:
 
 def _tool(rng: random.Random, index: int, category: str) -> dict[str, Any]:
     schema = _object_schema(rng, depth=0)
-    if rng.random() < 0.2:
+    roll = rng.random()
+    if roll < 0.15:
         schema["$defs"] = {"item": _object_schema(rng, depth=2)}
         schema["properties"]["item"] = {"$ref": "#/$defs/item"}
+    elif roll < 0.2:  # a recursive definition
+        schema["$defs"] = {"node": TREE}
+        schema["properties"]["tree"] = {"$ref": "#/$defs/node"}
     tool: dict[str, Any] = {
         "name": f"{rng.choice(VERBS)}_{rng.choice(NOUNS)}_{index}",
         "title": f"Tool {index}",
@@ -123,8 +139,26 @@ def _value_schema(rng: random.Random, depth: int) -> dict[str, Any]:
         return {"type": "boolean", "default": rng.random() < 0.5}
     if roll < 0.75:
         return {"type": "string", "enum": rng.sample(NOUNS, k=3)}
-    if roll < 0.85:
+    if roll < 0.82:
         return {"type": ["string", "null"], "default": None}
-    if roll < 0.93 or depth >= 2:
+    if roll < 0.86:
+        return {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    if roll < 0.92 or depth >= 2:
         return {"type": "array", "items": {"type": "string"}, "maxItems": 20}
+    if roll < 0.96:
+        return {"type": "array", "items": _object_schema(rng, depth + 1)}
     return _object_schema(rng, depth + 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out_dir", type=Path)
+    parser.add_argument("--count", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    written = make_contracts(args.count, args.seed, args.out_dir)
+    print(f"{args.count} tools in {len(written)} files under {args.out_dir}")
+
+
+if __name__ == "__main__":
+    main()

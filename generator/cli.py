@@ -41,6 +41,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
         help="OpenAI strict mode for tools that do not say (overrides config 'openai-strict')",
     )
     parser.add_argument("--format", choices=FORMATS, default="text", help="diagnostics format")
+    parser.add_argument(
+        "--no-cache", action="store_true", help="neither read nor write the cache folder"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -100,6 +103,7 @@ def _config(args: argparse.Namespace) -> Config:
         output=getattr(args, "output", None),
         strict=getattr(args, "strict", None),
         strict_default=getattr(args, "openai_strict", None),
+        no_cache=bool(getattr(args, "no_cache", False)),
     )
     # import may create the contracts folder; every other command reads it
     return load_config(args.config, overrides=overrides, require_contracts=args.command != "import")
@@ -116,9 +120,13 @@ def _summary(message: str) -> None:
 
 
 def cmd_generate(args: argparse.Namespace, config: Config) -> int:
-    from generator.pipeline import build
+    from generator.pipeline import build, current_tool_count
     from generator.writer import WriteError, write
 
+    count = current_tool_count(config, strict=config.strict)
+    if count is not None:  # the fast path of check: hashes say nothing would change
+        _summary(f"{config.output.name}/ is up to date ({count} tools)")
+        return EXIT_OK
     result = build(config, strict=config.strict)
     _emit_diagnostics(result.diagnostics, args.format)
     if result.plan is None:

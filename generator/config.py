@@ -59,6 +59,7 @@ class Config:
     emit: EmitOptions = field(default_factory=EmitOptions)
     source: str | None = None  # the config file, as displayed in diagnostics
     suppressions: tuple[Suppression, ...] = ()  # accepted changes for ``toolcanon diff``
+    cache: Path | None = None  # folder of cached results (cache.py); None: no cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,7 @@ class Overrides:
     output: Path | None = None
     strict: bool | None = None
     strict_default: bool | None = None
+    no_cache: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +98,9 @@ KEYS: dict[str, Key] = {
     "strict": Key("strict", bool),
     "openai-strict": Key("strict_default", bool),
     "diff": Key("diff", dict),
+    "cache": Key("cache", object),
 }
+CACHE_FOLDER = ".toolcanon-cache"
 
 
 def load_config(
@@ -160,6 +164,10 @@ def _did_you_mean(key: str) -> str:
 
 def _type_problem(key: str, spec: Key, value: Any) -> str | None:
     """Why ``value`` cannot be the value of ``key``, or None when it can."""
+    if key == "cache":
+        if isinstance(value, bool) or (isinstance(value, str) and value):
+            return None
+        return f"config key 'cache' must be a folder path or false, not {_kind(value)}"
     if spec.kind is list:
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return None
@@ -211,9 +219,27 @@ def _apply(
         strict = overrides.strict
     if overrides.strict_default is not None:
         strict_default = overrides.strict_default
+    cache = None if overrides.no_cache else _cache_folder(root, values.pop("cache", True))
+    values.pop("cache", None)
     emit = replace(EmitOptions(), **values)
     source = text.display if text is not None else None
-    return Config(root, contracts.resolve(), output.resolve(), strict, strict_default, emit, source)
+    return Config(
+        root,
+        contracts.resolve(),
+        output.resolve(),
+        strict,
+        strict_default,
+        emit,
+        source,
+        cache=cache,
+    )
+
+
+def _cache_folder(root: Path, value: str | bool) -> Path | None:
+    """``cache = false`` turns the cache off, a path moves it; it is on by default."""
+    if value is False:
+        return None
+    return root / (CACHE_FOLDER if value is True else value)
 
 
 def _check_contracts(

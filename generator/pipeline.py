@@ -9,7 +9,6 @@ from pathlib import Path, PurePosixPath
 from generator import __version__
 from generator.config import Config
 from generator.diagnostics import (
-    ContractError,
     Diagnostic,
     Severity,
     has_errors,
@@ -65,20 +64,24 @@ def load_toolset(
     config: Config, *, strict: bool = False
 ) -> tuple[Toolset | None, tuple[Diagnostic, ...]]:
     """Load, check and resolve every contract; the Toolset is None when any error blocks."""
-    from generator.contracts.check import check_files
-    from generator.contracts.loader import LoadedFile, load_file
-    from generator.resolve import resolve
+    from generator.cache import Cache
+    from generator.contracts.cached import load_checked
 
+    cache = Cache(config.cache)
     diagnostics: list[Diagnostic] = []
-    loaded: list[LoadedFile] = []
+    loaded = []
     for key, path in discover(config):
-        try:
-            loaded.append(load_file(path, _display(path, config.root), key=key))
-        except ContractError as error:
-            diagnostics.extend(error.diagnostics)
-    diagnostics.extend(check_files(loaded))
+        file, found = load_checked(path, _display(path, config.root), key, cache)
+        diagnostics.extend(found)
+        if file is not None:
+            loaded.append(file)
+    from generator.contracts.check import duplicate_names
+
+    diagnostics.extend(duplicate_names(loaded))
     if has_errors(diagnostics, strict=strict):
         return None, tuple(sorted_diagnostics(diagnostics))
+    from generator.resolve import resolve
+
     toolset, problems = resolve(
         loaded, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
     )
@@ -93,9 +96,10 @@ def build(config: Config, *, strict: bool = False) -> Build:
     toolset, diagnostics = load_toolset(config, strict=strict)
     if toolset is None:
         return Build(None, diagnostics)
+    from generator.cache import Cache
     from generator.emit import emit_all
 
-    rendered = emit_all(toolset, config.emit)
+    rendered = emit_all(toolset, config.emit, memo=Cache(config.cache).memo("python-models"))
     return Build(make_plan(rendered, toolset, config, diagnostics), diagnostics, len(toolset))
 
 
@@ -140,9 +144,20 @@ def is_current(config: Config, *, strict: bool = False) -> bool:
     True only when the manifest was made by this generator, from these contracts
     and settings, and every file it lists is on disk as recorded.
     """
+    return current_tool_count(config, strict=strict) is not None
+
+
+def current_tool_count(config: Config, *, strict: bool = False) -> int | None:
+    """How many tools the output holds when ``is_current``; else None."""
     manifest = read_manifest(config.output)
-    if manifest is None:
-        return False
+    if manifest is None or not _matches(manifest, config, strict=strict):
+        return None
+    tools = manifest.get("tools")
+    return len(tools) if isinstance(tools, list) else None
+
+
+def _matches(manifest: dict[str, object], config: Config, *, strict: bool) -> bool:
+    """The manifest is this generator's, from these inputs, and the files are as it says."""
     generator = manifest.get("generator")
     if not isinstance(generator, dict) or generator.get("fingerprint") != generator_fingerprint():
         return False

@@ -98,15 +98,15 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
-def compare(plan: Plan, out: Path) -> Comparison:
-    """Every difference between ``plan`` and the folder ``out``."""
+def compare(plan: Plan, out: Path, *, diffs: bool = True) -> Comparison:
+    """Every difference between ``plan`` and the folder ``out`` (with unified diffs: ``diffs``)."""
     drift: list[Drift] = []
     for rel, data in sorted(plan.files.items()):
         current = _read(out / rel)
         if current is None:
             drift.append(Drift(rel, "missing"))
         elif current != data:
-            drift.append(Drift(rel, "changed", _unified(rel, current, data)))
+            drift.append(Drift(rel, "changed", _unified(rel, current, data) if diffs else ""))
     ours = previously_generated(out)
     foreign: list[PurePosixPath] = []
     if out.is_dir():
@@ -147,7 +147,7 @@ def write(plan: Plan, out: Path) -> Comparison:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         with locked(out.parent):
-            comparison = compare(plan, out)
+            comparison = compare(plan, out, diffs=False)  # only check shows diffs
             if comparison.drift:
                 _replace(plan, out, comparison)
             return comparison

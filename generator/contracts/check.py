@@ -172,13 +172,20 @@ class _FileChecker:
 
 def check_files(files: Iterable[LoadedFile]) -> list[Diagnostic]:
     """Every diagnostic for the given files, including names used twice across files."""
-    found: list[Diagnostic] = []
+    files = list(files)
+    found = [diagnostic for loaded in files for diagnostic in check_file(loaded)]
+    return found + duplicate_names(files)
+
+
+def check_file(loaded: LoadedFile) -> list[Diagnostic]:
+    """Every diagnostic that one file has on its own (what can be cached per file)."""
+    return _FileChecker(loaded).run()
+
+
+def duplicate_names(files: Iterable[LoadedFile]) -> list[Diagnostic]:
+    """A diagnostic for each tool name that an earlier file (or tool) already uses."""
     owners: dict[str, tuple[LoadedFile, JsonPath]] = {}
-    for loaded in files:
-        checker = _FileChecker(loaded)
-        found.extend(checker.run())
-        found.extend(_duplicates(loaded, owners))
-    return found
+    return [diagnostic for loaded in files for diagnostic in _duplicates(loaded, owners)]
 
 
 def _duplicates(

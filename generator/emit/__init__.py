@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from generator.config import EmitOptions
+from generator.emit.python_chunks import Memo
 from generator.model import Toolset
 
 Rendered = dict[PurePosixPath, str]
@@ -48,11 +49,25 @@ def enabled_targets(options: EmitOptions) -> tuple[str, ...]:
     )
 
 
-def emit_all(toolset: Toolset, options: EmitOptions) -> Rendered:
-    """Every enabled target's files; two targets claiming one path is a bug."""
+def emit_all(toolset: Toolset, options: EmitOptions, *, memo: Memo | None = None) -> Rendered:
+    """Every enabled target's files; two targets claiming one path is a bug.
+
+    ``memo`` keeps the Python target's formatted models between runs (it alone is slow);
+    its models are started before, and collected after, every other target.
+    """
     rendered: Rendered = {}
-    for target in enabled_targets(options):
-        for path, text in emitter(target)(toolset, options).items():
+    targets = enabled_targets(options)
+    if "python" in targets:  # started first, finished last: workers make models meanwhile
+        from generator.emit import python
+
+        pending = python.prepare(toolset, memo)
+        targets = (*(t for t in targets if t != "python"), "python")
+    for target in targets:
+        if target == "python":
+            files = python.emit(toolset, options, pending=pending)
+        else:
+            files = emitter(target)(toolset, options)
+        for path, text in files.items():
             if path in rendered:
                 raise RuntimeError(f"targets disagree about who writes {path}")
             rendered[path] = text

@@ -24,6 +24,19 @@ def py_str(value: str) -> str:
     return repr(value)
 
 
+def black_str(value: str) -> str:
+    """``py_str`` quoted the way black leaves a literal, for modules that pass ``black --check``.
+
+    black prefers double quotes unless they need more escapes than the quotes there are.
+    """
+    literal = repr(value)
+    if literal[0] == '"':
+        return literal  # repr picked double quotes: the text has ' and no "
+    body = literal[1:-1]
+    double = body.replace("\\'", "'").replace('"', '\\"')
+    return literal if double.count("\\") > body.count("\\") else f'"{double}"'
+
+
 def toml_str(value: str) -> str:
     """A TOML basic string equal to ``value`` (JSON escapes are TOML escapes, plus DEL)."""
     return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
-from generator.importers.common import CONTRACT_NAME, sanitize_name
+from generator.importers.common import sanitize_name
 from generator.importers.draft import SOURCE_UNREADABLE, Draft, DraftTool, Field, Notes, at_start
 from generator.importers.legacy import legacy_tools
 from generator.importers.mcp import mcp_tools
@@ -17,6 +17,7 @@ from generator.importers.providers import (
     openai_responses_tools,
 )
 from generator.importers.source import detect, read_json, tool_list
+from generator.names import is_tool_name
 
 Reader = Callable[[Sequence[Any], Notes, JsonPath], tuple[DraftTool, ...]]
 READERS: dict[str, Reader] = {
@@ -88,7 +89,7 @@ def draft_from_server(
 
 def check_server_name(name: str) -> None:
     """ContractError when ``--server`` is not a valid server name."""
-    if not CONTRACT_NAME.fullmatch(name):
+    if not is_tool_name(name):
         raise ContractError(
             [
                 _at(

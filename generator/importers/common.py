@@ -7,16 +7,30 @@ comment, what it had to guess.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from generator.diagnostics import JsonPath
 from generator.importers.draft import BAD_NAME, BAD_SHAPE, SCHEMA_REPAIRED, Field, Notes
-from generator.names import is_provider_name
+from generator.names import is_provider_name, is_tool_name
 
-CONTRACT_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$")
 DIALECT_2020 = "https://json-schema.org/draft/2020-12/schema"
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+def each_object(
+    items: Sequence[Any], notes: Notes, base: JsonPath
+) -> Iterator[tuple[Mapping[str, Any], JsonPath]]:
+    """The entries of a tools list that are JSON objects, with their paths.
+
+    Any other entry is reported as an error where it stands.
+    """
+    for index, item in enumerate(items):
+        where = (*base, index)
+        if isinstance(item, Mapping):
+            yield item, where
+        else:
+            notes.add(where, "a tool must be a JSON object", BAD_SHAPE, error=True)
 
 
 def sanitize_name(name: str) -> str:
@@ -40,7 +54,7 @@ def name_fields(
     if not isinstance(name, str) or not name:
         notes.add(key, "tool has no name", BAD_SHAPE, base=base, error=True)
         return None
-    if CONTRACT_NAME.fullmatch(name):
+    if is_tool_name(name):
         return [Field("name", name)]
     if provider and is_provider_name(name):
         fixed = sanitize_name(name)

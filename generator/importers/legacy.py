@@ -14,9 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generator.diagnostics import JsonPath
-from generator.importers.common import name_fields, permission_fields, schema_field
+from generator.importers.common import each_object, name_fields, permission_fields, schema_field
 from generator.importers.draft import (
-    BAD_SHAPE,
     DROPPED_FIELD,
     NO_SCHEMA,
     SCHEMA_DISAGREE,
@@ -47,16 +46,8 @@ READ = frozenset(
 
 def legacy_tools(items: Sequence[Any], notes: Notes, base: JsonPath) -> tuple[DraftTool, ...]:
     """Draft tools for every descriptor in ``items``."""
-    drafts = []
-    for index, item in enumerate(items):
-        where = (*base, index)
-        if not isinstance(item, Mapping):
-            notes.add(where, "a tool must be a JSON object", BAD_SHAPE, error=True)
-            continue
-        draft = legacy_tool(item, notes, where)
-        if draft is not None:
-            drafts.append(draft)
-    return tuple(drafts)
+    drafts = [legacy_tool(item, notes, where) for item, where in each_object(items, notes, base)]
+    return tuple(draft for draft in drafts if draft is not None)
 
 
 def _lookup(item: Mapping[str, Any], path: JsonPath) -> tuple[bool, Any]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generator.diagnostics import JsonPath
-from generator.importers.common import name_fields, permission_fields, schema_field
+from generator.importers.common import each_object, name_fields, permission_fields, schema_field
 from generator.importers.draft import (
     ANNOTATION_CONFLICT,
     BAD_SHAPE,
@@ -31,11 +31,7 @@ KNOWN_ANNOTATIONS = frozenset({"title", "readOnlyHint", *HINTS})
 def mcp_tools(items: Sequence[Any], notes: Notes, base: JsonPath) -> tuple[DraftTool, ...]:
     """Draft tools for the entries of a ``tools`` list found at ``base``."""
     drafts = []
-    for index, item in enumerate(items):
-        where = (*base, index)
-        if not isinstance(item, Mapping):
-            notes.add(where, "a tool must be a JSON object", BAD_SHAPE, error=True)
-            continue
+    for item, where in each_object(items, notes, base):
         draft = mcp_tool(item, notes, where)
         for key in _unknown(item):
             notes.tally(

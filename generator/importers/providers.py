@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generator.diagnostics import JsonPath
-from generator.importers.common import name_fields, permission_fields, schema_field
+from generator.importers.common import each_object, name_fields, permission_fields, schema_field
 from generator.importers.draft import (
     BAD_SHAPE,
     DROPPED_FIELD,
@@ -57,11 +57,8 @@ def openai_responses_tools(
 def anthropic_tools(items: Sequence[Any], notes: Notes, base: JsonPath) -> tuple[DraftTool, ...]:
     """``[{name, description, input_schema}]``; server tools (bash, computer…) are skipped."""
     drafts = []
-    for index, item in enumerate(items):
-        where = (*base, index)
-        if not isinstance(item, Mapping):
-            notes.add(where, "a tool must be a JSON object", BAD_SHAPE, error=True)
-        elif item.get("type", "custom") != "custom":
+    for item, where in each_object(items, notes, base):
+        if item.get("type", "custom") != "custom":
             _skip(item, notes, where, "a Claude server tool")
         else:
             drafts.append(provider_tool(item, notes, where, "input_schema", optional=False))

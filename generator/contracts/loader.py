@@ -10,65 +10,33 @@ from __future__ import annotations
 
 import hashlib
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import yaml
 
+from generator.contracts.yaml_source import (
+    BOOL_TAG,
+    DEEP_HINT,
+    FLOAT_TAG,
+    INT_TAG,
+    MAP_TAG,
+    MERGE_TAG,
+    NULL_TAG,
+    SEQ_TAG,
+    STR_TAG,
+    TAG_PREFIX,
+    TIMESTAMP_TAG,
+    at,
+    compose,
+    decode,
+)
 from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
 
-# The C parser is several times faster; pure Python reads the same language.
-_BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_NODES = 1_000_000
 MAX_DEPTH = 128
-
-_TAG = "tag:yaml.org,2002:"
-_NULL, _BOOL, _INT, _FLOAT, _STR = (_TAG + t for t in ("null", "bool", "int", "float", "str"))
-_SEQ, _MAP, _MERGE, _TIMESTAMP = (_TAG + t for t in ("seq", "map", "merge", "timestamp"))
-
-
-class _Yaml12Loader(_BaseLoader):  # type: ignore[misc]
-    """Resolves plain scalars by the YAML 1.2 core schema (``on`` stays a string)."""
-
-    # Our own table, not a copy of YAML 1.1's.
-    yaml_implicit_resolvers: ClassVar[dict[str | None, list[tuple[str, re.Pattern[str]]]]] = {}
-
-
-def _add_resolver(tag: str, pattern: str, first: str) -> None:
-    _Yaml12Loader.add_implicit_resolver(tag, re.compile(pattern, re.X), list(first))
-
-
-_add_resolver(_NULL, r"^(?:~|null|Null|NULL|)$", "~nN")
-_Yaml12Loader.add_implicit_resolver(_NULL, re.compile(r"^$"), [""])
-_add_resolver(_BOOL, r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF")
-_add_resolver(_INT, r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789")
-_add_resolver(
-    _FLOAT,
-    r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
-    "-+0123456789.",
-)
-_add_resolver(_MERGE, r"^<<$", "<")
-
-
-def _fast_resolve(self: _Yaml12Loader, kind: type, value: str, implicit: tuple[bool, bool]) -> str:
-    """Plain scalars that cannot be anything but text skip PyYAML's resolver loop.
-
-    The C parser calls back into Python for every scalar; most are names and
-    descriptions whose first character rules out null, bool, number and merge.
-    """
-    if kind is yaml.ScalarNode and implicit[0] and value and value[0] not in _SPECIAL_FIRST:
-        return _STR
-    return str(yaml.resolver.BaseResolver.resolve(self, kind, value, implicit))
-
-
-_SPECIAL_FIRST = frozenset("~nNtTfF-+0123456789.<")
-_Yaml12Loader.resolve = _fast_resolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +86,9 @@ class _Builder:
             raise _Recursive(node)
         self.active.add(id(node))
         try:
-            if isinstance(node, yaml.SequenceNode) and node.tag == _SEQ:
+            if isinstance(node, yaml.SequenceNode) and node.tag == SEQ_TAG:
                 return self.sequence(node, path)
-            if isinstance(node, yaml.MappingNode) and node.tag == _MAP:
+            if isinstance(node, yaml.MappingNode) and node.tag == MAP_TAG:
                 return self.mapping(node, path)
         finally:
             self.active.discard(id(node))
@@ -149,7 +117,7 @@ class _Builder:
         seen: dict[str, yaml.Node] = {}
         merged: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            if key_node.tag == _MERGE:
+            if key_node.tag == MERGE_TAG:
                 merged.update(self.merge_source(value_node, path))
                 continue
             key = self.key(key_node, path)
@@ -191,7 +159,7 @@ class _Builder:
         return merged
 
     def key(self, node: yaml.Node, path: JsonPath) -> str | None:
-        if isinstance(node, yaml.ScalarNode) and node.tag != _TAG + "binary":
+        if isinstance(node, yaml.ScalarNode) and node.tag != TAG_PREFIX + "binary":
             # JSON keys are strings: ``1:`` or ``true:`` mean the property "1" or "true".
             return self.checked_text(node, (*path, node.value), node.value)
         self.error(
@@ -217,13 +185,13 @@ class _Builder:
 
     def scalar(self, node: yaml.ScalarNode, path: JsonPath) -> Any:
         value: str = node.value
-        if node.tag == _NULL:
+        if node.tag == NULL_TAG:
             return None
-        if node.tag == _BOOL:
+        if node.tag == BOOL_TAG:
             return value.lower() == "true"
-        if node.tag == _INT:
+        if node.tag == INT_TAG:
             return _to_int(value)
-        if node.tag == _FLOAT:
+        if node.tag == FLOAT_TAG:
             number = math.inf if "inf" in value.lower() or "nan" in value.lower() else float(value)
             if math.isfinite(number):
                 return number
@@ -235,7 +203,7 @@ class _Builder:
                 "TC008",
             )
             return None
-        if node.tag in (_STR, _TIMESTAMP):  # a date stays the text it was written as
+        if node.tag in (STR_TAG, TIMESTAMP_TAG):  # a date stays the text it was written as
             return self.checked_text(node, path, value)
         return self.bad_tag(node, path)
 
@@ -269,7 +237,7 @@ class _TooLarge(_Abort):
 
 class _TooDeep(_Abort):
     message = f"the document nests deeper than {MAX_DEPTH} levels"
-    hint = "flatten the structure, or use $defs and $ref for reused parts"
+    hint = DEEP_HINT
 
 
 class _Recursive(_Abort):
@@ -281,9 +249,9 @@ def load_file(path: Path, display: str, *, key: str | None = None) -> LoadedFile
     """Read and parse one contract file. Raises ContractError with every problem found."""
     raw = path.read_bytes()
     digest = hashlib.sha256(raw).hexdigest()
-    text = _decode(raw, display)
+    text = decode(raw, display)
     builder = _Builder(display)
-    root = _compose(text, display)
+    root = compose(text, display)
     try:
         data = builder.build(root, ())
     except _Abort as abort:
@@ -295,128 +263,8 @@ def load_file(path: Path, display: str, *, key: str | None = None) -> LoadedFile
             ]
         ) from None
     except RecursionError:
-        raise ContractError(
-            [_at(display, 1, 1, _TooDeep.message, _TooDeep.hint, "TC009")]
-        ) from None
+        raise ContractError([at(display, 1, 1, _TooDeep.message, _TooDeep.hint, "TC009")]) from None
     if builder.diagnostics:
         raise ContractError(builder.diagnostics)
     builder.positions[()] = _mark(root)
     return LoadedFile(display, data, builder.positions, digest, display if key is None else key)
-
-
-def _at(file: str, line: int, column: int, message: str, hint: str, code: str) -> Diagnostic:
-    return Diagnostic(Position(file, line, column), message, code, hint=hint)
-
-
-def _decode(raw: bytes, display: str) -> str:
-    if len(raw) > MAX_FILE_BYTES:
-        size = len(raw) / (1024 * 1024)
-        raise ContractError(
-            [
-                _at(
-                    display,
-                    1,
-                    1,
-                    f"file is {size:.1f} MiB; contracts are limited to "
-                    f"{MAX_FILE_BYTES // (1024 * 1024)} MiB",
-                    "split the tools over several files",
-                    "TC001",
-                )
-            ]
-        )
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise ContractError(
-            [_at(display, 1, 1, "file is UTF-16 encoded", "save the file as UTF-8", "TC001")]
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise ContractError(
-            [
-                _at(
-                    display,
-                    line,
-                    column,
-                    f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
-                    "save the file as UTF-8",
-                    "TC001",
-                )
-            ]
-        ) from None
-    return text.removeprefix("\ufeff")
-
-
-def _compose(text: str, display: str) -> yaml.Node:
-    try:
-        documents = list(yaml.compose_all(text, Loader=_Yaml12Loader))
-    except yaml.MarkedYAMLError as exc:
-        raise ContractError([_yaml_error(exc, text, display)]) from None
-    except yaml.reader.ReaderError as exc:
-        raise ContractError([_reader_error(exc, text, display)]) from None
-    except yaml.YAMLError as exc:
-        raise ContractError(
-            [_at(display, 1, 1, f"invalid YAML: {exc}", "fix the YAML syntax", "TC002")]
-        ) from None
-    if not documents:
-        raise ContractError(
-            [_at(display, 1, 1, "file is empty", "write 'version: 1' and a 'tools:' list", "TC010")]
-        )
-    if len(documents) > 1:
-        mark = documents[1].start_mark
-        raise ContractError(
-            [
-                _at(
-                    display,
-                    mark.line + 1,
-                    mark.column + 1,
-                    "file holds more than one YAML document",
-                    "put one contract per file (remove the '---' separator)",
-                    "TC010",
-                )
-            ]
-        )
-    return documents[0]
-
-
-def _reader_error(exc: yaml.reader.ReaderError, text: str, display: str) -> Diagnostic:
-    """A character YAML does not allow in a file (control characters, mostly)."""
-    offset = exc.position
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    code = exc.character if isinstance(exc.character, int) else ord(exc.character)
-    return _at(
-        display,
-        line,
-        column,
-        f"invalid YAML: character U+{code:04X} is not allowed",
-        f'write it as an escape in a double-quoted string, e.g. "\\u{code:04x}"',
-        "TC002",
-    )
-
-
-def _yaml_error(exc: yaml.MarkedYAMLError, text: str, display: str) -> Diagnostic:
-    mark = exc.problem_mark or exc.context_mark
-    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-    message = f"invalid YAML: {exc.problem or exc.context or 'syntax error'}"
-    context = exc.context_mark
-    if exc.context and context is not None and exc.problem:
-        message += (
-            f" {exc.context} (started at line {context.line + 1}, column {context.column + 1})"
-        )
-    lines = text.splitlines()
-    at_tab = 0 < line <= len(lines) and "\t" in lines[line - 1][:column]
-    return _at(display, line, column, message, _yaml_hint(message, at_tab=at_tab), "TC002")
-
-
-def _yaml_hint(message: str, *, at_tab: bool) -> str:
-    if at_tab or "\\t" in message:
-        return "indent with spaces, not tabs"
-    if "nesting depth" in message:
-        return _TooDeep.hint
-    if "escape" in message:
-        return "use a valid escape; \\uD800-\\uDFFF are not characters"
-    if "quoted" in message:
-        return "close the quoted string"
-    return "check the indentation and punctuation on this line"

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from generator.contracts.loader import _Yaml12Loader
+from generator.contracts.yaml_source import Yaml12Loader
 from generator.importers.draft import Draft, DraftTool, Field
 
 WIDTH = 96
@@ -37,7 +37,7 @@ class _Dumper(yaml.SafeDumper):  # type: ignore[misc]
 
 def _yaml12_tag(value: str) -> str | None:
     """The tag YAML 1.2 core gives a plain scalar ``value``, unless it is a string."""
-    table = _Yaml12Loader.yaml_implicit_resolvers
+    table = Yaml12Loader.yaml_implicit_resolvers
     for tag, pattern in table.get(value[:1], []):
         if pattern.match(value):
             return tag

@@ -167,7 +167,7 @@ def _type_problem(key: str, spec: Key, value: Any) -> str | None:
     if key == "cache":
         if isinstance(value, bool) or (isinstance(value, str) and value):
             return None
-        return f"config key 'cache' must be a folder path or false, not {_kind(value)}"
+        return f"config key 'cache' must be a folder or false, not {_kind(value)}"
     if spec.kind is list:
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return None

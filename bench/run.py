@@ -145,12 +145,13 @@ def toolcanon_runs(project: Path, runs: int) -> dict[str, Timing]:
 def dcg_peer(project: Path, work: Path, runs: int) -> Timing:
     """datamodel-code-generator's CLI over every tool's input schema, default formatting."""
     from generator.config import load_config
-    from generator.emit.python_models import combined_schema
+    from generator.emit.python_models import class_names, tools_schema
     from generator.pipeline import load_toolset
 
     toolset, _ = load_toolset(load_config(project / "pyproject.toml"))
     assert toolset is not None
-    _, schema = combined_schema(toolset)
+    names = class_names(tuple(tool.name for tool in toolset))
+    schema = tools_schema(toolset, names)  # the same combined schema our models start from
     work.mkdir(parents=True, exist_ok=True)
     source = work / "combined.json"
     source.write_text(json.dumps(schema, ensure_ascii=False), encoding="utf-8")

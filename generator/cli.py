@@ -97,13 +97,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _config(args: argparse.Namespace) -> Config:
-    # Not every subcommand takes every option (import has no --output).
     overrides = Overrides(
-        contracts=getattr(args, "contracts", None),
-        output=getattr(args, "output", None),
-        strict=getattr(args, "strict", None),
-        strict_default=getattr(args, "openai_strict", None),
-        no_cache=bool(getattr(args, "no_cache", False)),
+        contracts=args.contracts,
+        output=args.output,
+        strict=args.strict,
+        strict_default=args.openai_strict,
+        no_cache=args.no_cache,
     )
     # import may create the contracts folder; every other command reads it
     return load_config(args.config, overrides=overrides, require_contracts=args.command != "import")

@@ -219,8 +219,8 @@ def _apply(
         strict = overrides.strict
     if overrides.strict_default is not None:
         strict_default = overrides.strict_default
-    cache = None if overrides.no_cache else _cache_folder(root, values.pop("cache", True))
-    values.pop("cache", None)
+    setting = values.pop("cache", True)
+    cache = None if overrides.no_cache else _cache_folder(root, setting)
     emit = replace(EmitOptions(), **values)
     source = text.display if text is not None else None
     return Config(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from generator import __version__
 from generator.config import Config
@@ -17,6 +18,9 @@ from generator.diagnostics import (
 from generator.fingerprint import generator_fingerprint, json_sha256, sha256
 from generator.model import Toolset
 from generator.writer import MANIFEST, Plan, encode_text, read_manifest
+
+if TYPE_CHECKING:  # the loader imports yaml: not on check's fast path
+    from generator.contracts.loader import LoadedFile
 
 GENERATE_COMMAND = "toolcanon generate"
 CONTRACT_SUFFIXES = (".yaml", ".yml")
@@ -60,35 +64,54 @@ def contract_hashes(files: list[tuple[str, Path]]) -> dict[str, str]:
     return {display: sha256(path.read_bytes()) for display, path in files}
 
 
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """Contracts after load → check → resolve: the Toolset (None when an error blocks),
+    the files it came from (for positions) and every diagnostic, sorted."""
+
+    toolset: Toolset | None
+    files: tuple[LoadedFile, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def load_contracts(config: Config, *, strict: bool = False, prefix: str | None = None) -> Loaded:
+    """Load, check and resolve every contract of ``config.contracts``.
+
+    Diagnostics name files relative to the project, or as ``prefix`` + the path inside
+    the contracts folder when a caller (``diff`` reading a git revision) says so.
+    """
+    from generator.cache import Cache
+    from generator.contracts.cached import load_checked
+    from generator.contracts.check import duplicate_names
+    from generator.resolve import resolve
+
+    cache = Cache(config.cache)
+    diagnostics: list[Diagnostic] = []
+    files = []
+    for key, path in discover(config):
+        display = _display(path, config.root) if prefix is None else prefix + key
+        file, found = load_checked(path, display, key, cache)
+        diagnostics.extend(found)
+        if file is not None:
+            files.append(file)
+    diagnostics.extend(duplicate_names(files))
+    toolset = None
+    if not has_errors(diagnostics, strict=strict):
+        toolset, problems = resolve(
+            files, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
+        )
+        diagnostics.extend(problems)
+    if has_errors(diagnostics, strict=strict):
+        toolset = None
+    return Loaded(toolset, tuple(files), tuple(sorted_diagnostics(diagnostics)))
+
+
 def load_toolset(
     config: Config, *, strict: bool = False
 ) -> tuple[Toolset | None, tuple[Diagnostic, ...]]:
     """Load, check and resolve every contract; the Toolset is None when any error blocks."""
-    from generator.cache import Cache
-    from generator.contracts.cached import load_checked
-
-    cache = Cache(config.cache)
-    diagnostics: list[Diagnostic] = []
-    loaded = []
-    for key, path in discover(config):
-        file, found = load_checked(path, _display(path, config.root), key, cache)
-        diagnostics.extend(found)
-        if file is not None:
-            loaded.append(file)
-    from generator.contracts.check import duplicate_names
-
-    diagnostics.extend(duplicate_names(loaded))
-    if has_errors(diagnostics, strict=strict):
-        return None, tuple(sorted_diagnostics(diagnostics))
-    from generator.resolve import resolve
-
-    toolset, problems = resolve(
-        loaded, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
-    )
-    diagnostics.extend(problems)
-    if has_errors(diagnostics, strict=strict):
-        return None, tuple(sorted_diagnostics(diagnostics))
-    return toolset, tuple(sorted_diagnostics(diagnostics))
+    loaded = load_contracts(config, strict=strict)
+    return loaded.toolset, loaded.diagnostics
 
 
 def build(config: Config, *, strict: bool = False) -> Build:

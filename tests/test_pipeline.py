@@ -328,7 +328,7 @@ def test_usage_errors_exit_2(project: Project) -> None:
     assert exit_info.value.code == 2
 
 
-def test_python_dash_m_works(tmp_path: Path) -> None:
+def test_python_dash_m_works() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "generator", "--version"], capture_output=True, text=True, check=True
     )

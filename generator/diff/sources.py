@@ -55,28 +55,15 @@ class Side:
 
 def load_contracts(config: Config, label: str, *, display: str, strict: bool = False) -> Side:
     """Load, check and resolve ``config.contracts``; ContractError when any error blocks."""
-    from generator.contracts.check import check_files
-    from generator.contracts.loader import load_file
-    from generator.diagnostics import has_errors, sorted_diagnostics
     from generator.emit.canonical import descriptor_json
-    from generator.pipeline import discover
-    from generator.resolve import resolve
+    from generator.pipeline import load_contracts as load
 
-    diagnostics: list[Diagnostic] = []
-    loaded: list[LoadedFile] = []
-    for key, path in discover(config):
-        try:
-            loaded.append(load_file(path, f"{display}{key}", key=key))
-        except ContractError as error:
-            diagnostics.extend(error.diagnostics)
-    diagnostics.extend(check_files(loaded))
-    if has_errors(diagnostics, strict=strict):
-        raise ContractError(sorted_diagnostics(diagnostics))
-    toolset, problems = resolve(loaded, strict_default=config.strict_default)
-    if has_errors([*diagnostics, *problems], strict=strict):
-        raise ContractError(sorted_diagnostics([*diagnostics, *problems]))
-    places = _places(loaded)
-    tools = {tool.name: descriptor_json(tool) for tool in toolset}
+    # diff leaves the working tree as it was: no cache folder appears because of it
+    loaded = load(replace(config, cache=None), strict=strict, prefix=display)
+    if loaded.toolset is None:
+        raise ContractError(loaded.diagnostics)
+    places = _places(list(loaded.files))
+    tools = {tool.name: descriptor_json(tool) for tool in loaded.toolset}
     return Side(label, tools, {name: places[name] for name in tools})
 
 

@@ -139,12 +139,6 @@ def _relocated(ref: Any, owner: str) -> Any:
     return f"#/$defs/{owner}{pointer}"
 
 
-def combined_schema(toolset: Toolset) -> tuple[dict[str, str], dict[str, Any]]:
-    """The class of each tool and one schema holding every tool's input under ``$defs``."""
-    names = class_names(tuple(tool.name for tool in toolset))
-    return names, tools_schema(toolset, names)
-
-
 def tools_schema(tools: Iterable[ToolDescriptor], names: Mapping[str, str]) -> dict[str, Any]:
     """One schema holding the given tools' inputs under ``$defs``, named by ``names``."""
     defs: dict[str, Any] = {}
@@ -158,11 +152,6 @@ def tools_schema(tools: Iterable[ToolDescriptor], names: Mapping[str, str]) -> d
                 defs[f"{owner}_{key}"] = sub
         defs[owner] = schema
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": defs}
-
-
-def model_source(toolset: Toolset, header: str, memo: Memo | None = None) -> ModelSource:
-    """Class names and the models' source, one chunk of tools at a time."""
-    return start_models(toolset, header, memo).result()
 
 
 def start_models(toolset: Toolset, header: str, memo: Memo | None = None) -> PendingModels:

@@ -59,7 +59,8 @@ def add_parser(commands: Any) -> None:
         default="text",
         help="diagnostics for people, machines or GitHub",
     )
-    parser.set_defaults(output=None)
+    # Config overrides every command's namespace carries; import offers none of these.
+    parser.set_defaults(output=None, openai_strict=None, no_cache=False)
 
 
 def cmd_import(args: argparse.Namespace, config: Config) -> int:

@@ -11,7 +11,8 @@ from jsonschema.exceptions import ValidationError
 
 from generator.contracts.fast_meta import surely_valid
 from generator.diagnostics import JsonPath
-from generator.schemas import pointer_path, resolve_pointer, subschemas
+from generator.jsonschema import pointer, refs
+from generator.jsonschema.walk import subschemas
 
 Finding = tuple[JsonPath, str, str | None, str]
 
@@ -115,7 +116,7 @@ def _required_rule(node: Mapping[str, Any], path: JsonPath) -> Iterator[Finding]
 
 
 def _ref_rule(root: Mapping[str, Any], ref: str, path: JsonPath) -> Iterator[Finding]:
-    parts = pointer_path(ref)
+    parts = pointer.parse_ref(ref)
     if parts is None:
         yield (
             path,
@@ -124,29 +125,13 @@ def _ref_rule(root: Mapping[str, Any], ref: str, path: JsonPath) -> Iterator[Fin
             "TC207",
         )
         return
-    found, _ = resolve_pointer(root, parts)
+    found, _ = pointer.resolve(root, parts)
     if not found:
         yield path, f"$ref {ref!r} points to nothing", "define it under $defs", "TC208"
-    elif _ref_cycle(root, parts):
+    elif refs.bare_cycle(root, parts):
         yield (
             path,
             f"$ref {ref!r} only refers to itself through other $refs",
             "a reference cycle needs a real schema (an object or array) along the way",
             "TC209",
         )
-
-
-def _ref_cycle(root: Mapping[str, Any], start: tuple[str, ...]) -> bool:
-    """True when following bare $refs from ``start`` comes back without any structure."""
-    seen: set[tuple[str, ...]] = set()
-    parts: tuple[str, ...] | None = start
-    while parts is not None:
-        if parts in seen:
-            return True
-        seen.add(parts)
-        found, target = resolve_pointer(root, parts)
-        if not found or not isinstance(target, Mapping):
-            return False
-        ref = target.get("$ref")
-        parts = pointer_path(ref) if isinstance(ref, str) else None
-    return False

@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.diagnostics import JsonPath
 from generator.diff.rules import Change, change
-from generator.schemas import pointer_path
+from generator.jsonschema import pointer
 
 LOWER_BOUNDS = ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties")
 UPPER_BOUNDS = ("maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties")
@@ -82,7 +82,7 @@ class SchemaDiff:
         schema, source, ref = node.schema, node.source, node.ref
         for _ in range(MAX_DEPTH):
             target = schema.get("$ref") if isinstance(schema, Mapping) else None
-            parts = pointer_path(target) if isinstance(target, str) else None
+            parts = pointer.parse_ref(target) if isinstance(target, str) else None
             resolved = _follow(root, parts) if parts is not None else None
             if resolved is None:
                 break
@@ -295,16 +295,8 @@ def _from_to(old: Any, new: Any) -> str:
 
 def _follow(root: Any, parts: tuple[str, ...]) -> tuple[Mapping[str, Any], JsonPath] | None:
     """The schema a pointer names, and its path with list indexes as ints."""
-    node, path = root, []
-    for part in parts:
-        if isinstance(node, Mapping) and part in node:
-            node, step = node[part], part
-        elif isinstance(node, list | tuple) and part.isdigit() and int(part) < len(node):
-            node, step = node[int(part)], int(part)  # type: ignore[assignment]
-        else:
-            return None
-        path.append(step)
-    return (node, tuple(path)) if isinstance(node, Mapping) else None
+    found = pointer.locate(root, parts)
+    return found if found is not None and isinstance(found[0], Mapping) else None
 
 
 def _pairs(old: Any, new: Any) -> list[tuple[Any, Any]]:

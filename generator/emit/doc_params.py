@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from generator.jsonschema import pointer
+
 MAX_DEPTH = 8
 
 
@@ -85,18 +87,8 @@ def _deref(
 
 def resolve_pointer(root: Mapping[str, Any], ref: str) -> Mapping[str, Any] | None:
     """The schema at local reference ``ref`` (``#/...``), or None."""
-    if not ref.startswith("#"):
-        return None
-    node: Any = root
-    for part in [p for p in ref[1:].split("/") if p]:
-        part = part.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, Mapping) and part in node:
-            node = node[part]
-        elif isinstance(node, list | tuple) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return None
-    return node if isinstance(node, Mapping) else None
+    found, node = pointer.lookup(root, ref)
+    return node if found and isinstance(node, Mapping) else None
 
 
 def _row(root: Mapping[str, Any], name: str, schema: Mapping[str, Any], required: bool) -> ParamRow:

@@ -1,8 +1,7 @@
-"""Reading JSON Schema for the TypeScript converter: types, local pointers, ref cycles."""
+"""Reading JSON Schema for the TypeScript converter: types, ref cycles, doc text."""
 
 from __future__ import annotations
 
-import urllib.parse
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -36,31 +35,6 @@ def type_list(schema: Mapping[str, Any]) -> list[str] | None:
     if isinstance(declared, list):
         return [t for t in declared if isinstance(t, str)]
     return None
-
-
-def decode_pointer(ref: str) -> list[str] | None:
-    """Return the JSON-pointer segments of a local ``$ref``, or None."""
-    if not ref.startswith("#"):
-        return None
-    pointer = urllib.parse.unquote(ref[1:])
-    if pointer == "":
-        return []
-    if not pointer.startswith("/"):
-        return None  # a plain-name fragment ($anchor) is not supported
-    return [s.replace("~1", "/").replace("~0", "~") for s in pointer[1:].split("/")]
-
-
-def resolve_pointer(root: object, segments: Sequence[str]) -> tuple[bool, object]:
-    """Walk ``segments`` from ``root``; return (found, target)."""
-    node = root
-    for segment in segments:
-        if isinstance(node, Mapping) and segment in node:
-            node = node[segment]
-        elif isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
-            node = node[int(segment)]
-        else:
-            return False, None
-    return True, node
 
 
 def cyclic_edges(edges: Mapping[tuple[str, str], None]) -> dict[tuple[str, str], None]:

@@ -66,13 +66,12 @@ from generator.emit.ts_schema import (
     as_list,
     as_mapping,
     cyclic_edges,
-    decode_pointer,
     doc_text,
     inferred_types,
-    resolve_pointer,
     type_list,
 )
 from generator.emit.ts_text import IDENTIFIER_RE, jsdoc, ts_property_key, ts_string, type_name
+from generator.jsonschema import pointer
 
 __all__ = ["jsdoc", "schema_to_ts", "ts_property_key", "ts_string", "type_name"]
 
@@ -201,7 +200,7 @@ class _Converter:
 
     def _declaration(self, key: tuple[str, ...]) -> str:
         """Return the ``export type`` declaration for one pointer."""
-        _, schema = resolve_pointer(self.root, key)
+        _, schema = pointer.resolve(self.root, key)
         self.current = self.names[key]
         body = self._convert(schema, "", guarded=False)
         declaration = typed_line(f"export type {self.current} =", body, "")
@@ -272,13 +271,13 @@ class _Converter:
 
     def _ref(self, ref: str, guarded: bool) -> Ts:
         """Return the named type a local ``$ref`` points to."""
-        segments = decode_pointer(ref)
+        segments = pointer.parse_ref(ref)
         if segments is None:
             return commented("unknown", ["unsupported $ref"])
-        found, _ = resolve_pointer(self.root, segments)
+        found, _ = pointer.resolve(self.root, segments)
         if not found:
             return commented("unknown", ["unresolvable $ref"])
-        key = tuple(segments)
+        key = segments
         target = self.names.get(key) or self._assign(key, "_".join(segments))
         if not guarded:
             edge = (self.current, target)

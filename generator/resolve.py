@@ -16,8 +16,7 @@ from generator.diagnostics import Diagnostic, JsonPath
 from generator.model import ContractSource, ToolDescriptor, Toolset, freeze
 from generator.names import MAX_PROVIDER_NAME, canonical_name, derive_provider_name
 from generator.policy import resolve_fields
-from generator.provider import openai_parameters
-from generator.strict import StrictProblem
+from generator.profiles.openai import StrictProblem, openai_parameters
 
 
 def resolve(

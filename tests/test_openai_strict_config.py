@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from generator.strict import to_strict
+from generator.profiles.openai import to_strict
 from tests.conftest import Project
 
 CONTRACT = """

@@ -18,7 +18,7 @@ from pydantic import TypeAdapter
 
 from generator.emit.mcp import META_KEY
 from generator.names import is_mcp_tool_name, is_provider_name
-from generator.strict import to_strict
+from generator.profiles.openai import to_strict
 from tests.conftest import REPO
 
 GENERATED = REPO / "generated"

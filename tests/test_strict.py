@@ -1,4 +1,4 @@
-"""Tests for generator.strict: the OpenAI strict-mode transformation."""
+"""Tests for generator.profiles.openai.strict: the OpenAI strict-mode transformation."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 from jsonschema import Draft202012Validator
 
-from generator.strict import StrictProblem, StrictResult, to_strict
+from generator.profiles.openai.strict import StrictProblem, StrictResult, to_strict
 
 Schema = dict[str, Any]
 STRICT_FALSE = "or set strict: false for this tool"

@@ -30,8 +30,8 @@ def summary(draft: Draft, display: str, diagnostics: Sequence[Diagnostic]) -> st
 
 
 def strict_report(tools: Sequence[DraftTool]) -> list[str]:
-    """Which tools OpenAI strict mode would refuse, and why (generator.strict decides)."""
-    from generator.strict import to_strict
+    """Which tools OpenAI strict mode would refuse, and why (the OpenAI profile decides)."""
+    from generator.profiles.openai import to_strict
 
     failing = [(tool, to_strict(tool.get("inputSchema")).problems) for tool in tools]
     failing = [(tool, problems) for tool, problems in failing if problems]

@@ -31,7 +31,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from generator.strict_rules import (
+from generator.jsonschema.walk import json_depth
+from generator.profiles.openai.subset import (
     EXPLICITLY_UNSUPPORTED,
     MAX_CONTAINER_DEPTH,
     OPEN_MAP_KEYWORDS,
@@ -42,12 +43,11 @@ from generator.strict_rules import (
     StrictProblem,
     check_limits,
     check_root,
-    container_depth,
     def_name,
     is_object,
     lookup_def,
 )
-from generator.strict_rules import STRICT_FALSE as _STRICT_FALSE
+from generator.profiles.openai.subset import STRICT_FALSE as _STRICT_FALSE
 
 __all__ = ["StrictProblem", "StrictResult", "to_strict"]
 
@@ -80,7 +80,7 @@ def to_strict(schema: Mapping[str, Any]) -> StrictResult:
     Returns the strict schema (fresh data; ``schema`` is not touched) when every part of it
     can be expressed, else ``schema=None`` and every problem found, sorted by path.
     """
-    depth = container_depth(schema)
+    depth = json_depth(schema)
     if depth > MAX_CONTAINER_DEPTH:
         # Far past the 10-level limit; stop before the recursive walk can exhaust the stack.
         message = f"schema nests {depth} JSON containers; too deep to convert safely"

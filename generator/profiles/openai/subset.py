@@ -3,7 +3,7 @@
 The keyword sets, formats and size limits of OpenAI's Structured Outputs guide, section
 "Supported schemas" (https://platform.openai.com/docs/guides/structured-outputs#supported-schemas),
 plus the checks that need the whole schema: the root shape and the documented limits, measured
-on the schema as it would be sent. ``generator.strict`` does the transformation itself.
+on the schema as it would be sent. ``strict.py`` does the transformation itself.
 """
 
 from __future__ import annotations
@@ -12,9 +12,24 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
-from urllib.parse import quote, unquote
+
+from generator.jsonschema import refs, walk
+from generator.jsonschema.dialects import Dialect
 
 Path = tuple[str | int, ...]
+
+# Where a strict schema holds subschemas: everything else is outside the subset.
+STRICT_WALK: Final = Dialect(
+    "openai-strict",
+    "",
+    keywords=frozenset(),
+    schema=frozenset({"items"}),
+    schema_list=frozenset({"anyOf"}),
+    schema_map=frozenset({"properties", "$defs"}),
+    annotations=frozenset(),
+    formats=frozenset(),
+    items_array=False,
+)
 
 
 # Documented limits ("Objects have limitations on nesting depth and size", "Limitations on
@@ -108,17 +123,6 @@ class StrictProblem:
     hint: str
 
 
-def container_depth(schema: Any) -> int:
-    """How deeply dicts and lists nest, counted without recursion."""
-    deepest, stack = 0, [(schema, 1)]
-    while stack:
-        value, depth = stack.pop()
-        deepest = max(deepest, depth)
-        children = value.values() if isinstance(value, Mapping) else value
-        stack.extend((child, depth + 1) for child in children if isinstance(child, Mapping | list))
-    return deepest
-
-
 def is_object(schema: Mapping[str, Any]) -> bool:
     """True for a schema strict mode treats as an object (and so closes)."""
     kind = schema.get("type")
@@ -131,10 +135,7 @@ def is_object(schema: Mapping[str, Any]) -> bool:
 
 def def_name(ref: str) -> str | None:
     """The definition name of '#/$defs/<name>' (JSON-pointer and URI escapes undone)."""
-    prefix = "#/$defs/"
-    if not ref.startswith(prefix) or "/" in ref[len(prefix) :]:
-        return None
-    return unquote(ref[len(prefix) :]).replace("~1", "/").replace("~0", "~")
+    return refs.def_name(ref)
 
 
 def lookup_def(root: Mapping[str, Any], ref: str) -> Any:
@@ -183,7 +184,7 @@ class _Totals:
 def check_limits(schema: Mapping[str, Any]) -> list[StrictProblem]:
     """The documented size limits, measured on the schema as it would be sent."""
     totals, problems = _Totals(), []
-    for node, path in _subschemas(schema, ()):
+    for node, path in walk.subschemas(schema, (), STRICT_WALK):
         problems += _count(node, path, totals)
     depth = max_depth(schema)
     hint = f"split the tool or simplify its arguments, {STRICT_FALSE}"
@@ -237,25 +238,9 @@ def _value_length(value: Any) -> int:
     return len(value) if isinstance(value, str) else len(json.dumps(value))
 
 
-def _children(node: Mapping[str, Any], path: Path) -> Iterator[tuple[Any, Path]]:
-    """The subschemas a strict schema can contain."""
-    for key in ("properties", "$defs"):
-        value = node.get(key)
-        if isinstance(value, Mapping):
-            yield from ((sub, (*path, key, name)) for name, sub in value.items())
-    if "items" in node:
-        yield node["items"], (*path, "items")
-    branches = node.get("anyOf")
-    if isinstance(branches, list):
-        yield from ((sub, (*path, "anyOf", i)) for i, sub in enumerate(branches))
-
-
-def _subschemas(node: Any, path: Path) -> Iterator[tuple[Mapping[str, Any], Path]]:
-    if not isinstance(node, Mapping):
-        return
-    yield node, path
-    for child, child_path in _children(node, path):
-        yield from _subschemas(child, child_path)
+def _children(node: Mapping[str, Any]) -> Iterator[Any]:
+    """The subschemas a strict schema can contain: properties, $defs, items, anyOf."""
+    return (child for child, _ in walk.children(node, (), STRICT_WALK))
 
 
 def max_depth(root: Mapping[str, Any]) -> int:
@@ -268,7 +253,7 @@ def max_depth(root: Mapping[str, Any]) -> int:
     defs = root.get("$defs")
     names = list(defs) if isinstance(defs, Mapping) else []
     depths = [_ref_depth("#", root, memo, set())]
-    depths += [_ref_depth(_ref_to(name), root, memo, set()) for name in names]
+    depths += [_ref_depth(refs.def_ref(name), root, memo, set()) for name in names]
     return max(depths)
 
 
@@ -278,7 +263,7 @@ def _object_depth(
     if not isinstance(node, Mapping):
         return 0
     deepest = max(
-        (_object_depth(child, root, memo, active) for child, _ in _children(node, ())), default=0
+        (_object_depth(child, root, memo, active) for child in _children(node)), default=0
     )
     ref = node.get("$ref")
     if isinstance(ref, str):
@@ -297,8 +282,3 @@ def _ref_depth(ref: str, root: Mapping[str, Any], memo: dict[str, int], active: 
     active.discard(ref)
     memo[ref] = depth
     return depth
-
-
-def _ref_to(name: str) -> str:
-    """'#/$defs/<name>' with the escapes _def_name undoes."""
-    return "#/$defs/" + quote(name.replace("~", "~0").replace("/", "~1"), safe="~")

@@ -65,7 +65,10 @@ print(get, dec)
 
 def generate_package(n_tools: int, seed: int, work: Path) -> Path:
     """Synthetic contracts → the Python target's files under ``work/out/python``."""
+    from generator.cache import NO_CACHE
+    from generator.emit.common import Inputs
     from generator.emit.python import emit
+    from generator.models.build import build
     from generator.pipeline import load_toolset
 
     contracts = work / "contracts"
@@ -75,7 +78,7 @@ def generate_package(n_tools: int, seed: int, work: Path) -> Path:
     if toolset is None:
         raise SystemExit("\n".join(str(d) for d in diagnostics))
     started = time.perf_counter()
-    files = emit(toolset, EmitOptions())
+    files = emit(toolset, EmitOptions(), Inputs(models=build(toolset, NO_CACHE).source))
     print(f"  generated {n_tools} tools in {time.perf_counter() - started:.1f} s", flush=True)
     for path, text in files.items():
         target = work / "out" / path

@@ -145,7 +145,7 @@ def toolcanon_runs(project: Path, runs: int) -> dict[str, Timing]:
 def dcg_peer(project: Path, work: Path, runs: int) -> Timing:
     """datamodel-code-generator's CLI over every tool's input schema, default formatting."""
     from generator.config import load_config
-    from generator.emit.python_models import class_names, tools_schema
+    from generator.models.naming import class_names, tools_schema
     from generator.pipeline import load_toolset
 
     toolset, _ = load_toolset(load_config(project / "pyproject.toml"))

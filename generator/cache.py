@@ -1,40 +1,53 @@
-"""Results of slow, pure steps kept between runs (``.toolcanon-cache/`` beside the config).
+"""Results of slow, pure steps kept between runs: read here, written by the writer.
 
 Never needed for correctness: an entry is found only by a hash of every input of
 the step that made it, and the folder is per generator fingerprint, so a change to
 the contracts, the settings or toolcanon itself finds no stale entry. Every entry
-carries a checksum; one that is damaged, truncated or unreadable counts as absent,
-and a folder that cannot be written is simply not written. Delete it at any time.
+carries a checksum; one that is damaged, truncated or unreadable counts as absent.
+Stages read through a :class:`CacheView` and return the :class:`Entry` values they
+computed; only ``writer.store_entries`` puts them on disk (``check`` never does).
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
-import shutil
-import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.fingerprint import generator_fingerprint
 
-_FOLDER_NAME = 16  # hex digits of the fingerprint naming the folder of this generator
+FOLDER_NAME = 16  # hex digits of the fingerprint naming the folder of this generator
 _CHECKSUM = 64
 
 
-class Cache:
-    """A folder of entries by namespace and key; ``None`` as folder caches nothing."""
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One result to keep: found again by ``namespace`` and ``key``."""
 
-    def __init__(self, folder: Path | None) -> None:
-        self.root = folder
-        self.folder = folder / generator_fingerprint()[:_FOLDER_NAME] if folder else None
-        self._pruned = False
+    namespace: str
+    key: str
+    payload: bytes
 
-    def memo(self, namespace: str) -> Memo:
-        """The entries of one namespace as text, as the Python target's chunks use them."""
-        return Memo(self, namespace)
+
+def generator_folder(root: Path) -> Path:
+    """Where this generator's entries live inside the cache folder ``root``."""
+    return root / generator_fingerprint()[:FOLDER_NAME]
+
+
+def checksummed(payload: bytes) -> bytes:
+    """An entry as stored: its sha256 in hex, a newline, the payload."""
+    return hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload
+
+
+class CacheView:
+    """Read-only access to the entries of a cache folder; ``None`` finds nothing."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self.folder = generator_folder(root) if root is not None else None
 
     def get(self, namespace: str, key: str) -> bytes | None:
+        """The payload stored under ``key``, or None when absent or damaged."""
         if self.folder is None:
             return None
         try:
@@ -46,53 +59,9 @@ class Cache:
             return None
         return payload
 
-    def put(self, namespace: str, key: str, payload: bytes) -> None:
-        if self.folder is None:
-            return
-        checksum = hashlib.sha256(payload).hexdigest().encode("ascii")
-        temp: str | None = None
-        try:
-            self._prune_other_generators()
-            folder = self.folder / namespace
-            folder.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
-            with os.fdopen(fd, "wb") as stream:
-                stream.write(checksum + b"\n" + payload)
-            os.replace(temp, folder / key)
-        except OSError:
-            if temp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(temp)
-
-    def _prune_other_generators(self) -> None:
-        """Entries of another toolcanon version or checkout can never be found: drop them."""
-        if self._pruned or self.root is None or self.folder is None:
-            return
-        self._pruned = True
-        with contextlib.suppress(OSError):
-            for entry in self.root.iterdir():
-                if entry != self.folder and _is_generator_folder(entry):
-                    shutil.rmtree(entry, ignore_errors=True)
-
-
-def _is_generator_folder(path: Path) -> bool:
-    name = path.name
-    return (
-        len(name) == _FOLDER_NAME
-        and all(c in "0123456789abcdef" for c in name)
-        and (path.is_dir() and not path.is_symlink())
-    )
-
-
-class Memo:
-    """Text entries of one namespace (the ``python_chunks.Memo`` protocol)."""
-
-    def __init__(self, cache: Cache, namespace: str) -> None:
-        self.cache = cache
-        self.namespace = namespace
-
-    def get(self, key: str) -> str | None:
-        payload = self.cache.get(self.namespace, key)
+    def text(self, namespace: str, key: str) -> str | None:
+        """Like :meth:`get`, decoded as UTF-8 (an undecodable entry counts as absent)."""
+        payload = self.get(namespace, key)
         if payload is None:
             return None
         try:
@@ -100,5 +69,5 @@ class Memo:
         except UnicodeDecodeError:
             return None
 
-    def put(self, key: str, value: str) -> None:
-        self.cache.put(self.namespace, key, value.encode("utf-8"))
+
+NO_CACHE = CacheView(None)

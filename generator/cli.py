@@ -120,7 +120,7 @@ def _summary(message: str) -> None:
 
 def cmd_generate(args: argparse.Namespace, config: Config) -> int:
     from generator.pipeline import build, current_tool_count
-    from generator.writer import WriteError, write
+    from generator.writer import WriteError, store_entries, write
 
     count = current_tool_count(config, strict=config.strict)
     if count is not None:  # the fast path of check: hashes say nothing would change
@@ -136,6 +136,7 @@ def cmd_generate(args: argparse.Namespace, config: Config) -> int:
     except WriteError as error:
         _summary(f"{error}")
         return EXIT_BAD_INPUT
+    store_entries(config.cache, result.entries)
     out = config.output.name
     if not comparison.drift:
         _summary(f"{out}/ is up to date ({result.tool_count} tools)")
@@ -153,7 +154,8 @@ _WRITTEN = {"changed": "updated", "missing": "created", "orphaned": "removed"}
 
 
 def cmd_check(args: argparse.Namespace, config: Config) -> int:
-    from generator.pipeline import GENERATE_COMMAND, build, is_current
+    from generator.emit.common import GENERATE_COMMAND
+    from generator.pipeline import build, is_current
     from generator.writer import compare, untracked
 
     out = config.output.name

@@ -1,4 +1,8 @@
-"""The flow of DESIGN.md: load → check → resolve → emit → plan, shared by every command."""
+"""The flow every command shares: load → check → resolve → models → emit → plan.
+
+Stages read the cache through a read-only view and return the entries they computed;
+``generate`` hands them to the writer, ``check`` drops them (it writes nothing).
+"""
 
 from __future__ import annotations
 
@@ -8,13 +12,15 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from generator import __version__
-from generator.config import Config
+from generator.cache import CacheView, Entry
+from generator.config import Config, EmitOptions
 from generator.diagnostics import (
     Diagnostic,
     Severity,
     has_errors,
     sorted_diagnostics,
 )
+from generator.emit.common import GENERATE_COMMAND, Rendered
 from generator.fingerprint import generator_fingerprint, json_sha256, sha256
 from generator.model import Toolset
 from generator.writer import MANIFEST, Plan, encode_text, read_manifest
@@ -22,7 +28,6 @@ from generator.writer import MANIFEST, Plan, encode_text, read_manifest
 if TYPE_CHECKING:  # the loader imports yaml: not on check's fast path
     from generator.contracts.loader import LoadedFile
 
-GENERATE_COMMAND = "toolcanon generate"
 CONTRACT_SUFFIXES = (".yaml", ".yml")
 
 
@@ -33,6 +38,7 @@ class Build:
     plan: Plan | None
     diagnostics: tuple[Diagnostic, ...]
     tool_count: int = 0
+    entries: tuple[Entry, ...] = ()  # cache entries this run computed
 
 
 def discover(config: Config) -> list[tuple[str, Path]]:
@@ -72,6 +78,7 @@ class Loaded:
     toolset: Toolset | None
     files: tuple[LoadedFile, ...]
     diagnostics: tuple[Diagnostic, ...]
+    entries: tuple[Entry, ...] = ()  # cache entries computed while loading
 
 
 def load_contracts(config: Config, *, strict: bool = False, prefix: str | None = None) -> Loaded:
@@ -80,20 +87,22 @@ def load_contracts(config: Config, *, strict: bool = False, prefix: str | None =
     Diagnostics name files relative to the project, or as ``prefix`` + the path inside
     the contracts folder when a caller (``diff`` reading a git revision) says so.
     """
-    from generator.cache import Cache
     from generator.contracts.cached import load_checked
     from generator.contracts.check import duplicate_names
     from generator.resolve import resolve
 
-    cache = Cache(config.cache)
+    cache = CacheView(config.cache)
     diagnostics: list[Diagnostic] = []
     files = []
+    entries = []
     for key, path in discover(config):
         display = _display(path, config.root) if prefix is None else prefix + key
-        file, found = load_checked(path, display, key, cache)
-        diagnostics.extend(found)
-        if file is not None:
-            files.append(file)
+        checked = load_checked(path, display, key, cache)
+        diagnostics.extend(checked.diagnostics)
+        if checked.file is not None:
+            files.append(checked.file)
+        if checked.entry is not None:
+            entries.append(checked.entry)
     diagnostics.extend(duplicate_names(files))
     toolset = None
     if not has_errors(diagnostics, strict=strict):
@@ -103,7 +112,7 @@ def load_contracts(config: Config, *, strict: bool = False, prefix: str | None =
         diagnostics.extend(problems)
     if has_errors(diagnostics, strict=strict):
         toolset = None
-    return Loaded(toolset, tuple(files), tuple(sorted_diagnostics(diagnostics)))
+    return Loaded(toolset, tuple(files), tuple(sorted_diagnostics(diagnostics)), tuple(entries))
 
 
 def load_toolset(
@@ -116,14 +125,39 @@ def load_toolset(
 
 def build(config: Config, *, strict: bool = False) -> Build:
     """Run every stage; stop before emitting when any diagnostic is blocking."""
-    toolset, diagnostics = load_toolset(config, strict=strict)
+    loaded = load_contracts(config, strict=strict)
+    toolset, diagnostics = loaded.toolset, loaded.diagnostics
     if toolset is None:
-        return Build(None, diagnostics)
-    from generator.cache import Cache
-    from generator.emit import emit_all
+        return Build(None, diagnostics, entries=loaded.entries)
+    rendered, entries = render(toolset, config.emit, CacheView(config.cache))
+    plan = make_plan(rendered, toolset, config, diagnostics)
+    return Build(plan, diagnostics, len(toolset), (*loaded.entries, *entries))
 
-    rendered = emit_all(toolset, config.emit, memo=Cache(config.cache).memo("python-models"))
-    return Build(make_plan(rendered, toolset, config, diagnostics), diagnostics, len(toolset))
+
+def render(
+    toolset: Toolset, options: EmitOptions, cache: CacheView
+) -> tuple[Rendered, tuple[Entry, ...]]:
+    """models → emit for every enabled target, with the cache entries computed.
+
+    The model stage runs in worker processes while the targets that need no models are
+    emitted; the targets that need them are emitted once it is done.
+    """
+    from generator.emit import emit_targets, enabled_targets
+    from generator.emit.common import Inputs
+
+    targets = enabled_targets(options)
+    later = [t for t in targets if t.needs_models]
+    pending = None
+    if later:
+        from generator.models.build import start
+
+        pending = start(toolset, cache)
+    rendered = emit_targets(toolset, options, [t for t in targets if not t.needs_models])
+    if pending is None:
+        return rendered, ()
+    models = pending.result()
+    rendered.update(emit_targets(toolset, options, later, Inputs(models=models.source)))
+    return rendered, models.entries
 
 
 def make_plan(
@@ -133,7 +167,8 @@ def make_plan(
     diagnostics: Sequence[Diagnostic],
 ) -> Plan:
     """Encode every rendered file and add the manifest that describes them."""
-    from generator.emit.canonical import descriptor_json, dump_json
+    from generator.emit.canonical import descriptor_json
+    from generator.emit.common import dump_json
 
     files = {path: encode_text(text) for path, text in sorted(rendered.items())}
     manifest = {

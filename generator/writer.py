@@ -1,4 +1,5 @@
-"""The only module that writes to disk: compare a Plan with generated/, and swap it in whole.
+"""The only module that writes to disk: compare a Plan with generated/, swap it in whole,
+and keep the cache entries a run computed.
 
 ``write`` builds the complete new tree beside the output folder (unchanged files
 and files we never generated are hard-linked, so their bytes and mtimes stay), then
@@ -17,9 +18,11 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+
+from generator.cache import FOLDER_NAME, Entry, checksummed, generator_folder
 
 MANIFEST = PurePosixPath("manifest.json")
 
@@ -233,6 +236,49 @@ def _exchange(a: Path, b: Path) -> bool:
         return False
     result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
     return bool(result == 0)
+
+
+def store_entries(root: Path | None, entries: Iterable[Entry]) -> None:
+    """Keep cache entries under ``root`` (None: no cache). Best effort: a cache that
+    cannot be written is simply not written, and folders of other generators (entries
+    no run of this generator can find) are removed once new entries go in."""
+    entries = list(entries)
+    if root is None or not entries:
+        return
+    folder = generator_folder(root)
+    _prune_other_generators(root, folder)
+    for entry in entries:
+        _store(folder / entry.namespace, entry.key, checksummed(entry.payload))
+
+
+def _store(folder: Path, name: str, data: bytes) -> None:
+    temp: str | None = None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+        os.replace(temp, folder / name)
+    except OSError:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+
+
+def _prune_other_generators(root: Path, keep: Path) -> None:
+    with contextlib.suppress(OSError):
+        for entry in root.iterdir():
+            if entry != keep and _is_generator_folder(entry):
+                shutil.rmtree(entry, ignore_errors=True)
+
+
+def _is_generator_folder(path: Path) -> bool:
+    name = path.name
+    return (
+        len(name) == FOLDER_NAME
+        and all(c in "0123456789abcdef" for c in name)
+        and (path.is_dir() and not path.is_symlink())
+    )
 
 
 def create_files(files: Mapping[Path, bytes]) -> None:

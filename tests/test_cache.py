@@ -15,8 +15,9 @@ from pathlib import Path
 import black
 import pytest
 
-from generator.cache import Cache
-from generator.emit.python_chunks import Chunk, assemble, chunk_bounds, import_block
+from generator.cache import CacheView, Entry
+from generator.models.chunks import Chunk, assemble, chunk_bounds, import_block
+from generator.writer import store_entries
 from tests.conftest import REPO, Project, tree_snapshot
 
 HEAVY = ("black", "datamodel_code_generator", "jinja2", "jsonschema", "yaml")
@@ -61,9 +62,6 @@ def test_importtime_agrees(example_project: Project) -> None:
 
 
 def generate_fresh(project: Project, *argv: str) -> dict[str, str]:
-    from generator.emit import python_models
-
-    python_models._SEEN.clear()  # this process's chunks would hide the cache's
     assert project.run("generate", *argv).code == 0
     return tree_snapshot(project.generated)
 
@@ -91,13 +89,12 @@ def test_damaged_entries_are_ignored(example_project: Project) -> None:
 
 
 def test_forged_entry_with_a_valid_checksum_but_bad_shape_is_ignored(tmp_path: Path) -> None:
-    cache = Cache(tmp_path / CACHE)
-    cache.put("python-models", "k", b'{"not": "a chunk"}')
-    memo = cache.memo("python-models")
-    assert memo.get("k") == '{"not": "a chunk"}'
-    from generator.emit.python_models import _recall
+    store_entries(tmp_path / CACHE, [Entry("python-models", "k", b'{"not": "a chunk"}')])
+    cache = CacheView(tmp_path / CACHE)
+    assert cache.text("python-models", "k") == '{"not": "a chunk"}'
+    from generator.models.build import _recall
 
-    assert _recall("k", memo) is None
+    assert _recall("k", cache) is None
 
 
 def test_a_folder_that_cannot_be_written_is_not_an_error(example_project: Project) -> None:
@@ -157,7 +154,7 @@ def test_assembled_module_is_black_stable() -> None:
             ("B",),
         ),
     ]
-    code = assemble("# header", chunks) + "\n"
+    code = "# header\n\n" + assemble(chunks) + "\n"
     mode = black.Mode(line_length=100, target_versions={black.TargetVersion.PY311})
     assert black.format_str(code, mode=mode) == code
     assert import_block([("os", "path"), ("os", "path")]) == "from os import path"
@@ -188,9 +185,9 @@ def test_classes_clashing_across_chunks_still_give_one_valid_module(
 ) -> None:
     import ast
 
-    from generator.emit import python_chunks
+    from generator.models import chunks
 
-    monkeypatch.setattr(python_chunks, "CHUNK_BOUNDARY", 1)  # every tool a chunk of its own
+    monkeypatch.setattr(chunks, "CHUNK_BOUNDARY", 1)  # every tool a chunk of its own
     project.write("contracts/a.yaml", CLASH)
     generate_fresh(project, "--no-cache")
     code = (project.generated / "python/toolcanon_tools/models.py").read_text("utf-8")

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.cache import Cache
+from generator.cache import CacheView, Entry
 from generator.diagnostics import ContractError, Diagnostic, Position, Severity
 
 if TYPE_CHECKING:
@@ -24,21 +25,28 @@ NAMESPACE = "contracts"
 FORMAT = 1
 
 
-def load_checked(
-    path: Path, display: str, key: str, cache: Cache
-) -> tuple[LoadedFile | None, list[Diagnostic]]:
-    """The file's ``LoadedFile`` (None when it cannot be loaded) and its own diagnostics."""
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """One contract file after load and check: the file (None when it cannot be
+    loaded), its own diagnostics, and the cache entry to keep when it was computed."""
+
+    file: LoadedFile | None
+    diagnostics: list[Diagnostic]
+    entry: Entry | None
+
+
+def load_checked(path: Path, display: str, key: str, cache: CacheView) -> Checked:
+    """Load and check one file, or find the result of doing so in ``cache``."""
     raw = path.read_bytes()
-    entry = _entry_key(raw, display, key)
-    stored = cache.get(NAMESPACE, entry)
+    entry_key = _entry_key(raw, display, key)
+    stored = cache.get(NAMESPACE, entry_key)
     if stored is not None:
         try:
-            return _decode(stored)
+            return Checked(*_decode(stored), None)
         except (ValueError, TypeError, KeyError, IndexError):
             pass  # damaged or from another layout: do the work again
     loaded, diagnostics = _load_and_check(path, display, key)
-    cache.put(NAMESPACE, entry, _encode(loaded, diagnostics))
-    return loaded, diagnostics
+    return Checked(loaded, diagnostics, Entry(NAMESPACE, entry_key, _encode(loaded, diagnostics)))
 
 
 def _entry_key(raw: bytes, display: str, key: str) -> str:

@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from generator.config import EmitOptions
-from generator.emit.canonical import dump_json
+from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
 from generator.model import ToolDescriptor, Toolset
 from generator.profiles import without_dialect
 
@@ -25,5 +25,5 @@ def claude_tool(tool: ToolDescriptor) -> dict[str, Any]:
     }
 
 
-def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
     return {TOOLS: dump_json([claude_tool(tool) for tool in toolset])}

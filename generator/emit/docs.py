@@ -13,7 +13,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from generator.config import EmitOptions
-from generator.emit.canonical import GENERATED_NOTE
+from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
 from generator.emit.doc_params import ParamRow, parameter_rows
 from generator.emit.markdown import md_cell, md_code, md_text
 from generator.listing import plan_mode_label
@@ -72,7 +72,7 @@ def mcp_servers(toolset: Toolset, options: EmitOptions) -> tuple[str, ...]:
     return builtin + toolset.servers()
 
 
-def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
     from generator.emit import enabled_targets
     from generator.templating import render
 
@@ -82,7 +82,7 @@ def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
         README_PATH: render(
             "docs/README.md.j2",
             FILTERS,
-            targets=enabled_targets(options),
+            targets=[target.name for target in enabled_targets(options)],
             options=options,
             servers=mcp_servers(toolset, options),
             tool_count=len(toolset),

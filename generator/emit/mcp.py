@@ -16,7 +16,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from generator.config import EmitOptions
-from generator.emit.canonical import dump_json
+from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
 from generator.model import ToolDescriptor, Toolset, thaw
 
 # Reverse-DNS prefix of this project (its second label is neither "mcp" nor
@@ -72,7 +72,7 @@ def listings(toolset: Toolset, options: EmitOptions) -> dict[str, list[dict[str,
     }
 
 
-def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
     return {
         PurePosixPath("mcp", f"{server}.json"): dump_json({"tools": tools})
         for server, tools in listings(toolset, options).items()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from generator.config import EmitOptions
-from generator.emit.canonical import GENERATED_NOTE, dump_json
+from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered, dump_json
 from generator.model import Toolset
 from generator.names import routes
 
@@ -16,7 +16,7 @@ NAMES = PurePosixPath("names.json")
 NAMES_FORMAT = 1
 
 
-def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
     document = {
         "$comment": GENERATED_NOTE,
         "format": NAMES_FORMAT,

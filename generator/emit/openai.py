@@ -13,7 +13,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from generator.config import EmitOptions
-from generator.emit.canonical import dump_json
+from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
 from generator.model import ToolDescriptor, Toolset, thaw
 
 CHAT_COMPLETIONS = PurePosixPath("openai/chat-completions.json")
@@ -40,7 +40,7 @@ def responses_tool(tool: ToolDescriptor) -> dict[str, Any]:
     return {"type": "function", **function_fields(tool)}
 
 
-def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
     return {
         CHAT_COMPLETIONS: dump_json([chat_completions_tool(tool) for tool in toolset]),
         RESPONSES: dump_json([responses_tool(tool) for tool in toolset]),

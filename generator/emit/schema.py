@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import PurePosixPath
 
 from generator.config import EmitOptions
+from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.model import Toolset
 
 SCHEMA_PATH = PurePosixPath("schema/contract.schema.json")
@@ -22,5 +23,5 @@ def contract_schema_text() -> str:
     return package.joinpath("contract.schema.json").read_text("utf-8")
 
 
-def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
     return {SCHEMA_PATH: contract_schema_text()}

@@ -17,7 +17,8 @@ from typing import Any, Final, get_args
 
 from generator import policy
 from generator.config import EmitOptions
-from generator.emit.canonical import GENERATED_NOTE, descriptor_json
+from generator.emit.canonical import descriptor_json
+from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
 from generator.emit.ts_text import (
     camel_name,
     jsdoc,
@@ -114,7 +115,7 @@ def _filters() -> dict[str, Callable[..., Any]]:
     }
 
 
-def emit(toolset: Toolset, options: EmitOptions) -> dict[PurePosixPath, str]:
+def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
     """Every file of the TypeScript package, under ``typescript/``."""
     tools = ts_tools(toolset)
     context = {

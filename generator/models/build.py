@@ -1,16 +1,14 @@
-"""Pydantic v2 input models for every tool, from datamodel-code-generator runs.
+"""The model stage: Pydantic v2 input models for every tool, before any emitter runs.
 
-Tools go into combined JSON Schemas, each ``inputSchema`` under
-``$defs/<ClassName>`` with its own ``$defs`` lifted beside it as
-``<ClassName>_<def>`` and every local ``$ref`` rewritten to the new place. One
-in-process call per chunk of tools then writes their models (a process per tool
-would take minutes); python_chunks.py explains the chunks and how they are joined.
+Tools are cut into chunks (``chunks.py``); each chunk is one datamodel-code-generator
+run over a combined schema (``naming.py``) whose code black formats once. Chunks found
+in the cache are reused; the others are made by forked worker processes while the
+pipeline emits the targets that need no models. The stage reads the cache and returns
+the entries it computed; the writer alone stores them.
 
-Choices, each for agreement with JSON Schema (see tests/test_python_models.py):
-strict scalar types (``"1"`` is not an integer), a default never makes a field
-nullable, formats stay plain strings (formats are annotations in 2020-12), and
-nested classes are named after their tool (``AskUserInputOption``) so adding one
-tool never renames another tool's classes.
+Choices, each for agreement with JSON Schema (see tests/test_models.py): strict scalar
+types (``"1"`` is not an integer), a default never makes a field nullable, formats stay
+plain strings (formats are annotations in 2020-12).
 """
 
 from __future__ import annotations
@@ -18,18 +16,17 @@ from __future__ import annotations
 import functools
 import json
 import os
-import re
 import sys
-from collections.abc import Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from importlib import metadata
 from multiprocessing import get_context
 from typing import Any
 
-from generator.emit.python_chunks import (
+from generator.cache import CacheView, Entry
+from generator.model import ToolDescriptor, Toolset
+from generator.models.chunks import (
     Chunk,
-    Memo,
     assemble,
     chunk_bounds,
     duplicates,
@@ -37,10 +34,9 @@ from generator.emit.python_chunks import (
     memo_key,
     split_module,
 )
-from generator.model import ToolDescriptor, Toolset, thaw
+from generator.models.naming import class_names, tools_schema
 
-SUFFIX = "Input"
-_WORD = re.compile(r"[A-Za-z0-9]+")
+NAMESPACE = "python-models"
 _STRING_FORMATS: tuple[str, ...] = ("uri", "uri-reference", "iri", "iri-reference", "uri-template")
 _STRING_FORMATS += (
     "date-time",
@@ -62,7 +58,7 @@ GENERATE_OPTIONS: dict[str, Any] = {
     "input_file_type": "jsonschema",
     "output_model_type": "pydantic_v2.BaseModel",
     "target_python_version": "3.11",
-    "formatters": [],  # black formats each chunk (python_chunks.py): formatting once is enough
+    "formatters": [],  # black formats each chunk (chunks.py): formatting once is enough
     "disable_timestamp": True,
     "use_annotated": True,
     "field_constraints": True,
@@ -90,113 +86,58 @@ class ModelSource:
     """What the models module is made of: the class of each tool and the model code."""
 
     classes: tuple[tuple[str, str], ...]  # (canonical tool name, class name), by tool name
-    code: str  # the models module down to the last model, formatted as black formats it
+    code: str  # imports and every model, formatted as black formats them (no header)
 
 
-def class_name(tool_name: str) -> str:
-    """``github::create_issue`` → ``GithubCreateIssueInput`` (letters and digits only)."""
-    words = _WORD.findall(tool_name)
-    stem = "".join(word[:1].upper() + word[1:] for word in words) or "Tool"
-    if stem[0].isdigit():
-        stem = "Tool" + stem
-    return stem + SUFFIX
+@dataclass(frozen=True, slots=True)
+class Models:
+    """The stage's result: the model source, and the cache entries it computed."""
+
+    source: ModelSource
+    entries: tuple[Entry, ...]
 
 
-def class_names(tool_names: tuple[str, ...]) -> dict[str, str]:
-    """A unique class per tool; a clash is numbered in canonical-name order (``…Input2``)."""
-    taken: set[str] = set()
-    result: dict[str, str] = {}
-    for name in sorted(tool_names):
-        base = candidate = class_name(name)
-        number = 1
-        while candidate in taken:
-            number += 1
-            candidate = f"{base}{number}"
-        taken.add(candidate)
-        result[name] = candidate
-    return result
-
-
-def relocate_refs(node: Any, owner: str) -> Any:
-    """Point every local ``$ref`` of a tool schema at its place in the combined schema."""
-    if isinstance(node, Mapping):
-        return {
-            key: _relocated(item, owner) if key == "$ref" else relocate_refs(item, owner)
-            for key, item in node.items()
-        }
-    if isinstance(node, list | tuple):
-        return [relocate_refs(item, owner) for item in node]
-    return node
-
-
-def _relocated(ref: Any, owner: str) -> Any:
-    if not isinstance(ref, str) or not ref.startswith("#"):
-        return ref
-    pointer = ref[1:]
-    for section in ("/$defs/", "/definitions/"):
-        if pointer.startswith(section):
-            return f"#/$defs/{owner}_{pointer[len(section):]}"
-    return f"#/$defs/{owner}{pointer}"
-
-
-def tools_schema(tools: Iterable[ToolDescriptor], names: Mapping[str, str]) -> dict[str, Any]:
-    """One schema holding the given tools' inputs under ``$defs``, named by ``names``."""
-    defs: dict[str, Any] = {}
-    for tool in tools:
-        owner = names[tool.name]
-        schema = relocate_refs(thaw(tool.input_schema), owner)
-        schema.pop("$schema", None)
-        schema.pop("$id", None)
-        for section in ("$defs", "definitions"):
-            for key, sub in schema.pop(section, {}).items():
-                defs[f"{owner}_{key}"] = sub
-        defs[owner] = schema
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": defs}
-
-
-def start_models(toolset: Toolset, header: str, memo: Memo | None = None) -> PendingModels:
-    """Start making the models: chunks not found in this process or the memo are made by
-    worker processes while the caller goes on (emitting the other targets, say).
-    """
+def start(toolset: Toolset, cache: CacheView) -> PendingModels:
+    """Start making the models: chunks not in the cache are made by worker processes
+    while the caller goes on (emitting the targets that need no models, say)."""
     names = class_names(tuple(tool.name for tool in toolset))
     tools = tuple(toolset)
     texts = [
         _schema_text(tools_schema(tools[start:end], names))
         for start, end in chunk_bounds([tool.name for tool in tools])
     ]
-    pending = PendingModels(header, names, tools, memo)
-    pending.start(texts)
-    return pending
+    return PendingModels(names, tools, cache, texts)
+
+
+def build(toolset: Toolset, cache: CacheView) -> Models:
+    """The models of every tool, waiting for them."""
+    return start(toolset, cache).result()
 
 
 class PendingModels:
-    """The models module while its chunks are being made."""
+    """The models while their chunks are being made."""
 
     def __init__(
         self,
-        header: str,
         names: dict[str, str],
         tools: tuple[ToolDescriptor, ...],
-        memo: Memo | None,
+        cache: CacheView,
+        texts: list[str],
     ) -> None:
-        self.header, self.names, self.tools, self.memo = header, names, tools, memo
-        self.keys: list[str] = []
-        self.found: dict[int, Chunk | None] = {}
+        self.names, self.tools, self.cache, self.texts = names, tools, cache, texts
+        self.keys = [_chunk_key(text) for text in texts]
+        self.found = {i: _recall(key, cache) for i, key in enumerate(self.keys)}
+        self.entries: list[Entry] = []
         self.pool: ProcessPoolExecutor | None = None
         self.futures: dict[int, Future[str]] = {}
-
-    def start(self, texts: list[str]) -> None:
-        self.texts = texts
-        self.keys = [_chunk_key(text) for text in texts]
-        self.found = {i: _recall(key, self.memo) for i, key in enumerate(self.keys)}
         missing = [i for i, chunk in self.found.items() if chunk is None]
         workers = min(_cores(), len(missing))
         if workers >= 2:
             self.pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"))
             self.futures = {i: self.pool.submit(_formatted_chunk_json, texts[i]) for i in missing}
 
-    def result(self) -> ModelSource:
-        """Wait for the chunks, keep them, and join them into the module."""
+    def result(self) -> Models:
+        """Wait for the chunks and join them into the module."""
         try:
             for i, chunk in self.found.items():
                 if chunk is None:
@@ -214,15 +155,12 @@ class PendingModels:
         if duplicates(chunks):  # nested classes of two tools clash: one run numbers them
             whole = _schema_text(tools_schema(self.tools, self.names))
             key = _chunk_key(whole)
-            chunks = [_recall(key, self.memo) or self._keep(key, _formatted_chunk(whole))]
-        return ModelSource(tuple(sorted(self.names.items())), assemble(self.header, chunks))
+            chunks = [_recall(key, self.cache) or self._keep(key, _formatted_chunk(whole))]
+        source = ModelSource(tuple(sorted(self.names.items())), assemble(chunks))
+        return Models(source, tuple(self.entries))
 
     def _keep(self, key: str, chunk: Chunk) -> Chunk:
-        if len(_SEEN) > _SEEN_MAX:
-            _SEEN.clear()
-        _SEEN[key] = chunk
-        if self.memo is not None:
-            self.memo.put(key, chunk.to_json())
+        self.entries.append(Entry(NAMESPACE, key, chunk.to_json().encode("utf-8")))
         return chunk
 
 
@@ -234,21 +172,14 @@ def _chunk_key(schema_text: str) -> str:
     return memo_key({"schema": schema_text, "options": GENERATE_OPTIONS, **_versions()})
 
 
-_SEEN: dict[str, Chunk] = {}  # this process's chunks: check after generate, tests
-_SEEN_MAX = 4096
-
-
-def _recall(key: str, memo: Memo | None) -> Chunk | None:
-    if key in _SEEN or memo is None:
-        return _SEEN.get(key)
-    text = memo.get(key)
+def _recall(key: str, cache: CacheView) -> Chunk | None:
+    text = cache.text(NAMESPACE, key)
     if text is None:
         return None
     try:
-        chunk = _SEEN[key] = Chunk.from_json(text)
+        return Chunk.from_json(text)
     except (ValueError, TypeError):
         return None  # an entry we cannot read is an entry we do not have
-    return chunk
 
 
 @functools.cache

@@ -21,22 +21,11 @@ import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 LINE_LENGTH = 100
 CHUNK_BOUNDARY = 24  # about one tool in 24 ends a chunk
 CHUNK_MAX = 64  # a run of tools without a boundary is cut here
-
-
-class Memo(Protocol):
-    """A store of results of pure functions, keyed by a hash of their whole input.
-
-    What it returns never changes output: a missing entry is recomputed.
-    """
-
-    def get(self, key: str) -> str | None: ...
-
-    def put(self, key: str, value: str) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +142,12 @@ def _from_import(module: str, names: list[str]) -> str:
     return f"from {module} import (\n{inner})"
 
 
-def assemble(header: str, chunks: Sequence[Chunk]) -> str:
-    """The models module: header, merged imports, every chunk's body (no final newline)."""
+def assemble(chunks: Sequence[Chunk]) -> str:
+    """The models module below its header: merged imports, every chunk's body (no final
+    newline)."""
     imports = import_block(pair for chunk in chunks for pair in chunk.imports)
     bodies = "\n\n\n".join(c.body.strip("\n") for c in chunks if c.body.strip())
-    return f"{header}\n\n{imports}\n\n\n{bodies}"
+    return f"{imports}\n\n\n{bodies}"
 
 
 def duplicates(chunks: Sequence[Chunk]) -> set[str]:

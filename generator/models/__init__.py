@@ -1,0 +1,1 @@
+"""The model stage: Pydantic input models built before emit (see ``build``)."""

@@ -1,0 +1,105 @@
+"""Class names and the combined schemas datamodel-code-generator reads.
+
+Tools go into combined JSON Schemas, each ``inputSchema`` under ``$defs/<ClassName>``
+with its own definitions lifted beside it as ``<ClassName>_<def>`` (numbered when a
+``$defs`` and a ``definitions`` entry share a name) and every local ``$ref`` rewritten
+to the new place. Nested classes are named after their tool (``AskUserInputOption``),
+so adding one tool never renames another tool's classes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from generator.jsonschema import pointer, refs
+from generator.model import ToolDescriptor, thaw
+
+SUFFIX = "Input"
+_WORD = re.compile(r"[A-Za-z0-9]+")
+_UNSAFE = re.compile(r"[^A-Za-z0-9_]")
+DefNames = Mapping[tuple[str, str], str]  # (section, name) → name in the combined $defs
+
+
+def class_name(tool_name: str) -> str:
+    """``github::create_issue`` → ``GithubCreateIssueInput`` (letters and digits only)."""
+    words = _WORD.findall(tool_name)
+    stem = "".join(word[:1].upper() + word[1:] for word in words) or "Tool"
+    if stem[0].isdigit():
+        stem = "Tool" + stem
+    return stem + SUFFIX
+
+
+def class_names(tool_names: tuple[str, ...]) -> dict[str, str]:
+    """A unique class per tool; a clash is numbered in canonical-name order (``…Input2``)."""
+    taken: set[str] = set()
+    result: dict[str, str] = {}
+    for name in sorted(tool_names):
+        base = candidate = class_name(name)
+        number = 1
+        while candidate in taken:
+            number += 1
+            candidate = f"{base}{number}"
+        taken.add(candidate)
+        result[name] = candidate
+    return result
+
+
+def def_names(schema: Mapping[str, Any], owner: str) -> dict[tuple[str, str], str]:
+    """Where each definition of a tool goes: ``<owner>_<name>``, numbered on a clash.
+
+    The name keeps letters, digits and ``_`` only, so the reference to it needs no
+    escaping (datamodel-code-generator reads ``$ref`` without percent-decoding).
+    """
+    taken: set[str] = set()
+    names: dict[tuple[str, str], str] = {}
+    for section, name, _ in refs.definitions(schema):
+        base = candidate = f"{owner}_{_UNSAFE.sub('_', name)}"
+        number = 1
+        while candidate in taken:
+            number += 1
+            candidate = f"{base}{number}"
+        taken.add(candidate)
+        names[section, name] = candidate
+    return names
+
+
+def relocate_refs(node: Any, owner: str, defs: DefNames) -> Any:
+    """Point every local ``$ref`` of a tool schema at its place in the combined schema."""
+    if isinstance(node, Mapping):
+        moved = relocate_refs
+        return {
+            key: _relocated(item, owner, defs) if key == "$ref" else moved(item, owner, defs)
+            for key, item in node.items()
+        }
+    if isinstance(node, list | tuple):
+        return [relocate_refs(item, owner, defs) for item in node]
+    return node
+
+
+def _relocated(ref: Any, owner: str, defs: DefNames) -> Any:
+    tokens = pointer.parse_ref(ref) if isinstance(ref, str) else None
+    if tokens is None:
+        return ref
+    if len(tokens) >= 2 and (tokens[0], tokens[1]) in defs:
+        return pointer.to_ref(("$defs", defs[tokens[0], tokens[1]], *tokens[2:]))
+    return pointer.to_ref(("$defs", owner, *tokens))
+
+
+def tools_schema(tools: Iterable[ToolDescriptor], names: Mapping[str, str]) -> dict[str, Any]:
+    """One schema holding the given tools' inputs under ``$defs``, named by ``names``."""
+    combined: dict[str, Any] = {}
+    for tool in tools:
+        owner = names[tool.name]
+        schema = thaw(tool.input_schema)
+        moved = def_names(schema, owner)
+        schema = relocate_refs(schema, owner, moved)
+        schema.pop("$schema", None)
+        schema.pop("$id", None)
+        for section, name, sub in list(refs.definitions(schema)):
+            combined[moved[section, name]] = sub
+        for section in refs.DEFS_SECTIONS:
+            schema.pop(section, None)
+        combined[owner] = schema
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": combined}

@@ -1,0 +1,47 @@
+"""The target table: every output toolcanon can write, in the order it writes them.
+
+Light on purpose (no imports): the config checks target names against it, the emit
+stage finds each target's module in it, the docs list what is enabled from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One output: its config name, the module whose ``emit`` writes it, whether it
+    needs the models stage, and the targets that imply it (``names`` is written
+    whenever a provider target is, and is never configured by name)."""
+
+    name: str
+    module: str
+    needs_models: bool = False
+    implied_by: tuple[str, ...] = ()
+
+    @property
+    def configurable(self) -> bool:
+        return not self.implied_by
+
+
+TARGETS: tuple[Target, ...] = (
+    Target("canonical", "generator.emit.canonical"),
+    Target("openai", "generator.emit.openai"),
+    Target("anthropic", "generator.emit.anthropic"),
+    Target("mcp", "generator.emit.mcp"),
+    Target("names", "generator.emit.names", implied_by=("openai", "anthropic")),
+    Target("python", "generator.emit.python", needs_models=True),
+    Target("typescript", "generator.emit.typescript"),
+    Target("docs", "generator.emit.docs"),
+    Target("schema", "generator.emit.schema"),
+)
+BY_NAME = {target.name: target for target in TARGETS}
+CONFIGURABLE: tuple[str, ...] = tuple(t.name for t in TARGETS if t.configurable)
+"""Target names a config may list (``targets = [...]``), in writing order."""
+
+
+def enabled(configured: tuple[str, ...]) -> tuple[Target, ...]:
+    """The targets a config's ``targets`` list turns on, implied ones included, in order."""
+    wanted = set(configured)
+    return tuple(t for t in TARGETS if t.name in wanted or not wanted.isdisjoint(t.implied_by))

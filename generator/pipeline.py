@@ -167,8 +167,8 @@ def make_plan(
     diagnostics: Sequence[Diagnostic],
 ) -> Plan:
     """Encode every rendered file and add the manifest that describes them."""
-    from generator.emit.canonical import descriptor_json
     from generator.emit.common import dump_json
+    from generator.fields import descriptor_json
 
     files = {path: encode_text(text) for path, text in sorted(rendered.items())}
     manifest = {

@@ -2,12 +2,14 @@
 
 A contract may stay silent about a field; the descriptor never does. Defaults lean
 to safety: a tool that does not say it is allowed in Plan Mode is not (and needs
-approval), and a tool with no risk level is treated as high risk.
+approval), and a tool with no risk level is treated as high risk. The decision table
+is data (:data:`DECISION_RULES`): ``decide`` here, the generated Python and TypeScript
+``decide`` and every document that explains the modes are rendered from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -16,7 +18,7 @@ Mode = Literal["plan", "default", "auto"]
 Decision = Literal["allow", "ask", "deny"]
 
 RISK_LEVELS: tuple[RiskLevel, ...] = ("low", "medium", "high")
-MODES: tuple[Mode, ...] = ("plan", "default", "auto")
+DECISIONS: tuple[Decision, ...] = ("allow", "ask", "deny")
 
 DEFAULT_KIND = "builtin"
 MCP_KIND = "mcp"
@@ -27,61 +29,132 @@ DEFAULT_APPROVAL_FLOW = "standard"
 
 
 @dataclass(frozen=True, slots=True)
+class When:
+    """A rule: when descriptor field ``field`` equals ``value``, the answer is ``decision``."""
+
+    field: str
+    value: bool | str
+    decision: Decision
+
+
+@dataclass(frozen=True, slots=True)
+class ModeRules:
+    """What a mode means to a person, and its rules (first match wins, else ``otherwise``)."""
+
+    mode: Mode
+    meaning: str
+    rules: tuple[When, ...]
+    otherwise: Decision
+
+
+DECISION_RULES: tuple[ModeRules, ...] = (
+    ModeRules(
+        "plan",
+        "Plan Mode: the agent investigates and proposes a plan; nothing outside the "
+        "agent changes until the user approves the plan.",
+        (When("availableInPlanMode", True, "allow"), When("requiresPlanApproval", True, "ask")),
+        "deny",
+    ),
+    ModeRules(
+        "default",
+        "The usual mode: the user is asked before a high-risk tool runs, and before any "
+        "tool that requires confirmation.",
+        (
+            When("requiresConfirmation", True, "ask"),
+            When("isReadOnly", True, "allow"),
+            When("riskLevel", "high", "ask"),
+        ),
+        "allow",
+    ),
+    ModeRules(
+        "auto",
+        "Auto mode: tools run without asking, except those that require confirmation.",
+        (When("requiresConfirmation", True, "ask"),),
+        "allow",
+    ),
+)
+MODES: tuple[Mode, ...] = tuple(rules.mode for rules in DECISION_RULES)
+FIELDS_READ: tuple[str, ...] = tuple(
+    dict.fromkeys(rule.field for rules in DECISION_RULES for rule in rules.rules)
+)
+"""The descriptor fields ``decide`` reads; no other input changes its answer."""
+_BY_MODE = {rules.mode: rules for rules in DECISION_RULES}
+
+
+def decide(fields: Mapping[str, Any], mode: Mode) -> Decision:
+    """What a host does with a call of a tool (its canonical ``fields``) in ``mode``."""
+    rules = _BY_MODE.get(mode)
+    if rules is None:
+        raise ValueError(f"unknown mode {mode!r}: expected one of {MODES}")
+    for rule in rules.rules:
+        if fields[rule.field] == rule.value:
+            return rule.decision
+    return rules.otherwise
+
+
+def rule_text(rules: ModeRules) -> str:
+    """One mode's rules in one line: ``isReadOnly → allow · riskLevel high → ask · else …``."""
+    parts = [
+        f"{r.field} → {r.decision}" if r.value is True else f"{r.field} {r.value} → {r.decision}"
+        for r in rules.rules
+    ]
+    return " · ".join([*parts, f"else {rules.otherwise}"])
+
+
+@dataclass(frozen=True, slots=True)
+class Silent:
+    """What resolve knows about a tool besides its own keys, for defaults that need it."""
+
+    name: str  # canonical name
+    server: str | None
+    strict_default: bool  # OpenAI strict mode for tools that do not say
+
+
+Default = Callable[[Silent, Mapping[str, Any]], Any]
+"""A default: from the tool's context and the fields resolved before it."""
+
+DEFAULTS: dict[str, Default] = {
+    "title": lambda ctx, _: ctx.name,
+    "description": lambda ctx, _: "",
+    "kind": lambda ctx, _: MCP_KIND if ctx.server else DEFAULT_KIND,
+    "source": lambda ctx, _: f"mcp:{ctx.server}" if ctx.server else DEFAULT_SOURCE,
+    "category": lambda ctx, _: DEFAULT_CATEGORY,
+    "isReadOnly": lambda ctx, _: False,
+    "riskLevel": lambda ctx, _: DEFAULT_RISK,
+    "permissions": lambda ctx, _: {},
+    "telemetry": lambda ctx, _: {},
+    "availableInPlanMode": lambda ctx, _: False,
+    "requiresPlanApproval": lambda ctx, got: not got["availableInPlanMode"],
+    "requiresConfirmation": lambda ctx, _: False,
+    "approvalFlow": lambda ctx, _: DEFAULT_APPROVAL_FLOW,
+    "strict": lambda ctx, _: ctx.strict_default,
+    # MCP's own defaults are "may destroy" and "open world"; ours follow the labels.
+    "destructiveHint": lambda ctx, got: not got["isReadOnly"] and got["riskLevel"] == "high",
+    "idempotentHint": lambda ctx, _: False,
+    "openWorldHint": lambda ctx, _: True,
+}
+"""Every field a contract may leave out, in resolving order (a default may read the
+fields before it). Hints come from the contract's ``annotations``."""
+HINTS = ("destructiveHint", "idempotentHint", "openWorldHint")
+
+
+def resolve_fields(tool: Mapping[str, Any], context: Silent) -> dict[str, Any]:
+    """Every defaulted field of one tool (``tool`` has its file's defaults merged in)."""
+    given: Mapping[str, Any] = tool.get("annotations", {})
+    got: dict[str, Any] = {}
+    for key, default in DEFAULTS.items():
+        source = given if key in HINTS else tool
+        got[key] = source[key] if key in source else default(context, got)
+    return got
+
+
+@dataclass(frozen=True, slots=True)
 class Problem:
     """A contradiction between fields, reported by the checker at ``key``."""
 
     key: str
     message: str
     hint: str
-
-
-@dataclass(frozen=True, slots=True)
-class ResolvedFields:
-    """The permission and labelling fields of one tool, every one decided."""
-
-    title: str
-    description: str
-    kind: str
-    source: str
-    category: str
-    is_read_only: bool
-    risk_level: RiskLevel
-    available_in_plan_mode: bool
-    requires_plan_approval: bool
-    requires_confirmation: bool
-    approval_flow: str
-    strict: bool
-    destructive_hint: bool
-    idempotent_hint: bool
-    open_world_hint: bool
-
-
-def resolve_fields(
-    tool: Mapping[str, Any], *, name: str, server: str | None, strict_default: bool
-) -> ResolvedFields:
-    """Fill every field the contract left out (``tool`` has file defaults merged in)."""
-    read_only = bool(tool.get("isReadOnly", False))
-    risk: RiskLevel = tool.get("riskLevel", DEFAULT_RISK)
-    in_plan = bool(tool.get("availableInPlanMode", False))
-    annotations: Mapping[str, Any] = tool.get("annotations", {})
-    return ResolvedFields(
-        title=tool.get("title", name),
-        description=tool.get("description", ""),
-        kind=tool.get("kind", MCP_KIND if server else DEFAULT_KIND),
-        source=tool.get("source", f"mcp:{server}" if server else DEFAULT_SOURCE),
-        category=tool.get("category", DEFAULT_CATEGORY),
-        is_read_only=read_only,
-        risk_level=risk,
-        available_in_plan_mode=in_plan,
-        requires_plan_approval=bool(tool.get("requiresPlanApproval", not in_plan)),
-        requires_confirmation=bool(tool.get("requiresConfirmation", False)),
-        approval_flow=tool.get("approvalFlow", DEFAULT_APPROVAL_FLOW),
-        strict=bool(tool.get("strict", strict_default)),
-        # MCP's own defaults are "may destroy" and "open world"; ours follow the labels.
-        destructive_hint=bool(annotations.get("destructiveHint", not read_only and risk == "high")),
-        idempotent_hint=bool(annotations.get("idempotentHint", False)),
-        open_world_hint=bool(annotations.get("openWorldHint", True)),
-    )
 
 
 def contradictions(tool: Mapping[str, Any]) -> list[Problem]:
@@ -113,24 +186,3 @@ def contradictions(tool: Mapping[str, Any]) -> list[Problem]:
             )
         )
     return problems
-
-
-def decide(
-    *,
-    mode: Mode,
-    is_read_only: bool,
-    risk_level: RiskLevel,
-    available_in_plan_mode: bool,
-    requires_plan_approval: bool,
-    requires_confirmation: bool,
-) -> Decision:
-    """The permission table of DESIGN.md; every emitted language implements the same."""
-    if mode == "plan":
-        if available_in_plan_mode:
-            return "allow"
-        return "ask" if requires_plan_approval else "deny"
-    if requires_confirmation:
-        return "ask"
-    if mode == "auto" or is_read_only:
-        return "allow"
-    return "ask" if risk_level == "high" else "allow"

@@ -13,9 +13,10 @@ from typing import Any
 
 from generator.contracts.loader import LoadedFile
 from generator.diagnostics import Diagnostic, JsonPath
+from generator.fields import ATTRS
 from generator.model import ContractSource, ToolDescriptor, Toolset, freeze
 from generator.names import MAX_PROVIDER_NAME, canonical_name, derive_provider_name
-from generator.policy import resolve_fields
+from generator.policy import Silent, resolve_fields
 from generator.profiles.openai import StrictProblem, openai_parameters
 
 
@@ -54,35 +55,19 @@ def _descriptor(
     """The descriptor of one tool, and what strict mode cannot express in its schema."""
     server: str | None = loaded.data.get("server")
     name = canonical_name(tool["name"], server)
-    fields = resolve_fields(tool, name=name, server=server, strict_default=strict_default)
+    values = resolve_fields(tool, Silent(name, server, strict_default))
     output = tool.get("outputSchema")
-    openai = openai_parameters(tool["inputSchema"], strict=fields.strict)
+    openai = openai_parameters(tool["inputSchema"], strict=values["strict"])
     descriptor = ToolDescriptor(
         name=name,
         tool_name=tool["name"],
         server=server,
         provider_name=tool.get("providerName") or derive_provider_name(name),
-        title=fields.title,
-        description=fields.description,
-        kind=fields.kind,
-        source=fields.source,
-        category=fields.category,
         input_schema=freeze(tool["inputSchema"]),
         output_schema=None if output is None else freeze(output),
-        is_read_only=fields.is_read_only,
-        risk_level=fields.risk_level,
-        permissions=freeze(tool.get("permissions", {})),
-        telemetry=freeze(tool.get("telemetry", {})),
-        available_in_plan_mode=fields.available_in_plan_mode,
-        requires_plan_approval=fields.requires_plan_approval,
-        requires_confirmation=fields.requires_confirmation,
-        approval_flow=fields.approval_flow,
-        strict=fields.strict,
         openai_parameters=freeze(openai.schema),
-        destructive_hint=fields.destructive_hint,
-        idempotent_hint=fields.idempotent_hint,
-        open_world_hint=fields.open_world_hint,
         origin=loaded.position(("tools", index, "name")),
+        **{ATTRS[key]: freeze(value) for key, value in values.items()},
     )
     return descriptor, openai.problems
 

@@ -1,4 +1,4 @@
-"""The permission table and the defaults, checked exhaustively against DESIGN.md."""
+"""The permission table and the defaults, checked exhaustively against the documented table."""
 
 from __future__ import annotations
 
@@ -6,9 +6,19 @@ import itertools
 
 import pytest
 
-from generator.policy import MODES, RISK_LEVELS, contradictions, decide, resolve_fields
+from generator.policy import (
+    DECISION_RULES,
+    FIELDS_READ,
+    MODES,
+    RISK_LEVELS,
+    Silent,
+    contradictions,
+    decide,
+    resolve_fields,
+    rule_text,
+)
 
-# DESIGN.md, "Permission decision": (mode, rules in order); a rule is (field, value, decision).
+# The README's permission table: (mode, rules in order); a rule is (field, value, decision).
 TABLE = {
     "plan": [("availableInPlanMode", True, "allow"), ("requiresPlanApproval", True, "ask")],
     "default": [
@@ -35,40 +45,82 @@ def test_decide_matches_the_table_for_every_combination(mode: str) -> None:
             "requiresConfirmation": confirm,
         }
         expected = next((d for f, v, d in TABLE[mode] if fields[f] == v), FALLBACK[mode])
-        got = decide(
-            mode=mode,
-            is_read_only=read_only,
-            risk_level=risk,  # type: ignore[arg-type]
-            available_in_plan_mode=in_plan,
-            requires_plan_approval=approval,
-            requires_confirmation=confirm,
+        assert decide(fields, mode) == expected, (mode, fields)  # type: ignore[arg-type]
+
+
+def every_combination() -> list[dict[str, object]]:
+    return [
+        dict(zip(FIELDS_READ, values, strict=True))
+        for values in itertools.product(
+            *[RISK_LEVELS if f == "riskLevel" else BOOLS for f in FIELDS_READ]
         )
-        assert got == expected, (mode, fields)
+    ]
+
+
+def test_decide_reads_only_the_fields_it_declares() -> None:
+    assert set(FIELDS_READ) == {f for rules in TABLE.values() for f, _, _ in rules}
+    with pytest.raises(ValueError, match="unknown mode"):
+        decide(every_combination()[0], "yolo")  # type: ignore[arg-type]
+
+
+def test_rule_text_says_the_table() -> None:
+    text = {rules.mode: rule_text(rules) for rules in DECISION_RULES}
+    assert text["default"] == (
+        "requiresConfirmation → ask · isReadOnly → allow · riskLevel high → ask · else allow"
+    )
+    assert text["plan"] == "availableInPlanMode → allow · requiresPlanApproval → ask · else deny"
+
+
+def test_generated_python_decide_matches_the_table() -> None:
+    """The decide() the Python template renders, run here on every combination."""
+    from generator.emit.decisions import FILTERS, context
+    from generator.templating import render
+
+    source = render(
+        "python/permissions.py.j2",
+        {**FILTERS, "black_str": lambda v: f'"{v}"'},
+        header="#",
+        **context(),
+    ).replace("from .descriptors import BY_NAME", "BY_NAME: dict[str, object] = {}")
+    namespace: dict[str, object] = {}
+    exec(compile(source, "permissions.py", "exec"), namespace)
+    generated = namespace["decide"]
+    for fields in every_combination():
+        for mode in MODES:
+            assert generated(fields, mode) == decide(fields, mode), (mode, fields)  # type: ignore[operator]
 
 
 def test_silent_contract_gets_the_safe_defaults() -> None:
-    fields = resolve_fields({}, name="x", server=None, strict_default=False)
-    assert fields.risk_level == "high"
-    assert fields.available_in_plan_mode is False
-    assert fields.requires_plan_approval is True
-    assert fields.is_read_only is False
-    assert fields.destructive_hint is True
+    fields = resolve_fields({}, Silent("x", None, strict_default=False))
+    assert fields["riskLevel"] == "high"
+    assert fields["availableInPlanMode"] is False
+    assert fields["requiresPlanApproval"] is True
+    assert fields["isReadOnly"] is False
+    assert fields["destructiveHint"] is True
+    assert fields["title"] == "x"
 
 
 def test_mcp_defaults_name_the_server() -> None:
-    fields = resolve_fields({}, name="gh::x", server="gh", strict_default=False)
-    assert (fields.kind, fields.source) == ("mcp", "mcp:gh")
+    fields = resolve_fields({}, Silent("gh::x", "gh", strict_default=False))
+    assert (fields["kind"], fields["source"]) == ("mcp", "mcp:gh")
 
 
 def test_plan_mode_tool_needs_no_approval_by_default() -> None:
     fields = resolve_fields(
-        {"availableInPlanMode": True, "isReadOnly": True},
-        name="x",
-        server=None,
-        strict_default=True,
+        {"availableInPlanMode": True, "isReadOnly": True}, Silent("x", None, strict_default=True)
     )
-    assert fields.requires_plan_approval is False
-    assert fields.strict is True
+    assert fields["requiresPlanApproval"] is False
+    assert fields["strict"] is True
+
+
+def test_hints_come_from_annotations_and_follow_the_labels() -> None:
+    quiet = Silent("x", None, strict_default=False)
+    labelled = resolve_fields({"riskLevel": "low"}, quiet)
+    assert labelled["destructiveHint"] is False
+    given = resolve_fields(
+        {"annotations": {"destructiveHint": True, "openWorldHint": False}}, quiet
+    )
+    assert (given["destructiveHint"], given["openWorldHint"]) == (True, False)
 
 
 @pytest.mark.parametrize(

@@ -5,28 +5,41 @@ import type { CanonicalToolDescriptor, Decision, PermissionMode } from "./descri
 /** The descriptor fields `decide` reads; any `CanonicalToolDescriptor` has them. */
 export type DecisionFields = Pick<
   CanonicalToolDescriptor,
-  | "isReadOnly"
-  | "riskLevel"
   | "availableInPlanMode"
   | "requiresPlanApproval"
   | "requiresConfirmation"
+  | "isReadOnly"
+  | "riskLevel"
 >;
 
 /**
  * Whether a call of `tool` in `mode` is allowed, needs the user's approval, or is denied.
- * Decided from descriptor fields only (the table in toolcanon's DESIGN.md), never from names.
+ * Decided from descriptor fields only, never from tool names; in each mode the first
+ * rule that matches wins.
+ *
+ * - `plan`: availableInPlanMode → allow · requiresPlanApproval → ask · else deny
+ *   Plan Mode: the agent investigates and proposes a plan; nothing outside the agent
+ *   changes until the user approves the plan.
+ * - `default`: requiresConfirmation → ask · isReadOnly → allow · riskLevel high → ask · else allow
+ *   The usual mode: the user is asked before a high-risk tool runs, and before any tool
+ *   that requires confirmation.
+ * - `auto`: requiresConfirmation → ask · else allow
+ *   Auto mode: tools run without asking, except those that require confirmation.
  */
 export function decide(tool: DecisionFields, mode: PermissionMode): Decision {
   switch (mode) {
     case "plan":
       if (tool.availableInPlanMode) return "allow";
-      return tool.requiresPlanApproval ? "ask" : "deny";
+      if (tool.requiresPlanApproval) return "ask";
+      return "deny";
     case "default":
       if (tool.requiresConfirmation) return "ask";
       if (tool.isReadOnly) return "allow";
-      return tool.riskLevel === "high" ? "ask" : "allow";
+      if (tool.riskLevel === "high") return "ask";
+      return "allow";
     case "auto":
-      return tool.requiresConfirmation ? "ask" : "allow";
+      if (tool.requiresConfirmation) return "ask";
+      return "allow";
     default: {
       const unknownMode: never = mode;
       throw new Error(`unknown permission mode: ${String(unknownMode)}`);

@@ -55,7 +55,7 @@ class Side:
 
 def load_contracts(config: Config, label: str, *, display: str, strict: bool = False) -> Side:
     """Load, check and resolve ``config.contracts``; ContractError when any error blocks."""
-    from generator.emit.canonical import descriptor_json
+    from generator.fields import descriptor_json
     from generator.pipeline import load_contracts as load
 
     # diff leaves the working tree as it was: no cache folder appears because of it

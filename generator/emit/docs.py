@@ -16,6 +16,7 @@ from generator.config import EmitOptions
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
 from generator.emit.doc_params import ParamRow, parameter_rows
 from generator.emit.markdown import md_cell, md_code, md_text
+from generator.fields import decision_fields
 from generator.listing import plan_mode_label
 from generator.model import ToolDescriptor, Toolset, thaw
 from generator.policy import MODES, decide
@@ -41,20 +42,7 @@ class ToolPage:
 def tool_page(tool: ToolDescriptor) -> ToolPage:
     output: Mapping[str, Any] | None = thaw(tool.output_schema)
     approval = tool.approval_flow + (", confirmation" if tool.requires_confirmation else "")
-    decisions = tuple(
-        (
-            mode,
-            decide(
-                mode=mode,
-                is_read_only=tool.is_read_only,
-                risk_level=tool.risk_level,
-                available_in_plan_mode=tool.available_in_plan_mode,
-                requires_plan_approval=tool.requires_plan_approval,
-                requires_confirmation=tool.requires_confirmation,
-            ),
-        )
-        for mode in MODES
-    )
+    decisions = tuple((mode, decide(decision_fields(tool), mode)) for mode in MODES)
     return ToolPage(
         tool=tool,
         anchor=f"tool-{tool.provider_name}",

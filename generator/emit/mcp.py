@@ -17,6 +17,7 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
+from generator.fields import hints, mcp_meta
 from generator.model import ToolDescriptor, Toolset, thaw
 
 # Reverse-DNS prefix of this project (its second label is neither "mcp" nor
@@ -29,19 +30,6 @@ def server_of(tool: ToolDescriptor, options: EmitOptions) -> str:
     return options.builtin_server if tool.server is None else tool.server
 
 
-def permission_meta(tool: ToolDescriptor) -> dict[str, Any]:
-    """The canonical fields a host needs to apply its permission rules to an MCP tool."""
-    return {
-        "riskLevel": tool.risk_level,
-        "availableInPlanMode": tool.available_in_plan_mode,
-        "requiresPlanApproval": tool.requires_plan_approval,
-        "requiresConfirmation": tool.requires_confirmation,
-        "approvalFlow": tool.approval_flow,
-        "category": tool.category,
-        "kind": tool.kind,
-    }
-
-
 def mcp_tool(tool: ToolDescriptor) -> dict[str, Any]:
     """One entry of a ``tools/list`` result."""
     entry: dict[str, Any] = {
@@ -52,14 +40,8 @@ def mcp_tool(tool: ToolDescriptor) -> dict[str, Any]:
     }
     if tool.output_schema is not None:
         entry["outputSchema"] = thaw(tool.output_schema)
-    entry["annotations"] = {
-        "title": tool.title,
-        "readOnlyHint": tool.is_read_only,
-        "destructiveHint": tool.destructive_hint,
-        "idempotentHint": tool.idempotent_hint,
-        "openWorldHint": tool.open_world_hint,
-    }
-    entry["_meta"] = {META_KEY: permission_meta(tool)}
+    entry["annotations"] = {"title": tool.title, **hints(tool)}
+    entry["_meta"] = {META_KEY: mcp_meta(tool)}
     return entry
 
 

@@ -3,7 +3,7 @@
 The package is TypeScript source (ES modules, ``.js`` import specifiers as tsc expects)
 with ``types`` and ``exports`` pointing at ``index.ts``: a downstream project compiles it
 with its own tsc or bundler. The descriptor values come from
-:func:`generator.emit.canonical.descriptor_json`, so the TS view is the canonical JSON.
+:func:`generator.fields.descriptor_json`, so the TS view is the canonical JSON.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import Any, Final, get_args
+from typing import Any, Final
 
 from generator import policy
 from generator.config import EmitOptions
-from generator.emit.canonical import descriptor_json
+from generator.emit import decisions
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
 from generator.emit.ts_text import (
     camel_name,
@@ -29,6 +29,7 @@ from generator.emit.ts_text import (
     type_name,
 )
 from generator.emit.ts_types import schema_to_ts
+from generator.fields import FIELDS, descriptor_json
 from generator.model import ToolDescriptor, Toolset
 from generator.templating import render
 
@@ -57,42 +58,6 @@ _SCHEMA_KEYS: Final = frozenset({"inputSchema", "parameters"})
 
 
 @dataclass(frozen=True, slots=True)
-class Field:
-    """One property of ``CanonicalToolDescriptor``: its TS type and documentation."""
-
-    key: str
-    ts_type: str
-    doc: str
-    optional: bool = False
-
-
-DESCRIPTOR_FIELDS: Final = (
-    Field("name", "string", "Canonical name: the contract's name, `<server>::<tool>` for MCP."),
-    Field("title", "string", "Human-readable title."),
-    Field("description", "string", "What the tool does, for the model and for people."),
-    Field("kind", "string", "builtin, mcp, skill, computer-use, …"),
-    Field("source", "string", "Where the tool comes from: contract, mcp:<server>, …"),
-    Field("category", "string", "A free grouping for UIs and telemetry."),
-    Field("server", "string | null", "The MCP server that owns the tool, or null."),
-    Field("toolName", "string", "The tool's name inside its server."),
-    Field("providerName", "string", "The name sent to OpenAI and Claude."),
-    Field("inputSchema", "JsonSchema", "JSON Schema of the tool's arguments."),
-    Field("parameters", "JsonSchema", "The same object as inputSchema."),
-    Field("outputSchema", "JsonSchema", "JSON Schema of the result, when declared.", True),
-    Field("isReadOnly", "boolean", "The tool never changes anything outside the agent."),
-    Field("riskLevel", "RiskLevel", "How dangerous a call is."),
-    Field("permissions", "JsonObject", "Host-specific permission data, passed through."),
-    Field("telemetry", "Telemetry", "What telemetry may record."),
-    Field("availableInPlanMode", "boolean", "The tool may run in Plan Mode without approval."),
-    Field("requiresPlanApproval", "boolean", "In Plan Mode, the tool needs the user's approval."),
-    Field("requiresConfirmation", "boolean", "Outside Plan Mode, every call asks the user first."),
-    Field("approvalFlow", "string", "Name of the host's approval flow."),
-    Field("strict", "boolean", "OpenAI strict mode."),
-    Field("annotations", "ToolAnnotations", "MCP tool annotations."),
-)
-
-
-@dataclass(frozen=True, slots=True)
 class TsTool:
     """What the templates need of one tool; every text is already valid TypeScript."""
 
@@ -112,6 +77,7 @@ def _filters() -> dict[str, Callable[..., Any]]:
         "ts_key": ts_property_key,
         "ts_line_comment": line_comment,
         "ts_string": ts_string,
+        **decisions.FILTERS,
     }
 
 
@@ -122,11 +88,11 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
         "note": GENERATED_NOTE,
         "package_name": options.typescript_package,
         "version": options.package_version,
-        "fields": DESCRIPTOR_FIELDS,
+        "fields": FIELDS,
         "risk_levels": policy.RISK_LEVELS,
         "modes": policy.MODES,
-        "decisions": get_args(policy.Decision),
         "tools": tools,
+        **decisions.context(),
     }
     return {
         PACKAGE_DIR / module: render(f"typescript/{module}.j2", _filters(), **context)
@@ -184,12 +150,6 @@ def _field_expressions(
     tool: ToolDescriptor, data: Mapping[str, Any], schema_const: str
 ) -> tuple[tuple[str, str], ...]:
     """``(key, TS expression)`` for every canonical field; both schemas name one const."""
-    expected = [f.key for f in DESCRIPTOR_FIELDS if not f.optional or f.key in data]
-    if list(data) != expected:
-        raise RuntimeError(
-            f"canonical fields of {tool.name!r} ({list(data)}) differ from the TypeScript "
-            f"interface ({expected}): update DESCRIPTOR_FIELDS"
-        )
     return tuple(
         (key, schema_const if key in _SCHEMA_KEYS else ts_value(value, "    "))
         for key, value in data.items()

@@ -18,17 +18,10 @@ from generator.config_file import ConfigText, find_config, read_config
 from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.diff.suppressions import Suppression, parse_suppressions
 from generator.names import is_tool_name
+from generator.paths import display
+from generator.targets import CONFIGURABLE
 
-ALL_TARGETS = (
-    "canonical",
-    "openai",
-    "anthropic",
-    "mcp",
-    "python",
-    "typescript",
-    "docs",
-    "schema",
-)
+ALL_TARGETS = CONFIGURABLE
 CONFIG_CODE = "TC050"
 CLI_FILE = "<command line>"
 
@@ -253,15 +246,8 @@ def _check_contracts(
     else:
         where = text.position("contracts")
         hint = "create it, or set 'contracts' to the folder that holds your contracts"
-    shown = _shown(config.contracts, config.root)
+    shown = display(config.contracts, config.root)
     return [_diag(where, f"contracts directory '{shown}' does not exist", hint)]
-
-
-def _shown(path: Path, root: Path) -> str:
-    try:
-        return path.relative_to(root).as_posix()
-    except ValueError:
-        return path.as_posix()
 
 
 def _diag(where: Position, message: str, hint: str | None) -> Diagnostic:

@@ -79,3 +79,11 @@ class ContractError(Exception):
     def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
         super().__init__(f"{len(diagnostics)} diagnostic(s)")
         self.diagnostics = tuple(diagnostics)
+
+
+COMMAND_LINE = "<command line>"
+
+
+def usage(message: str, hint: str | None = None) -> Diagnostic:
+    """A problem with the command line itself (exit 2 like any bad input)."""
+    return Diagnostic(Position(COMMAND_LINE, 1, 1), message, "TC000", hint=hint)

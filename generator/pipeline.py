@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
-from generator import __version__
+from generator import __version__, paths
 from generator.cache import CacheView, Entry
 from generator.config import Config, EmitOptions
 from generator.diagnostics import (
@@ -54,13 +54,6 @@ def discover(config: Config) -> list[tuple[str, Path]]:
     return sorted(found)
 
 
-def _display(path: Path, root: Path) -> str:
-    try:
-        return path.relative_to(root).as_posix()
-    except ValueError:
-        return path.as_posix()
-
-
 def config_hash(config: Config) -> str:
     """Hash of every setting that changes output."""
     return json_sha256({**config.emit.as_json(), "strict_default": config.strict_default})
@@ -96,7 +89,7 @@ def load_contracts(config: Config, *, strict: bool = False, prefix: str | None =
     files = []
     entries = []
     for key, path in discover(config):
-        display = _display(path, config.root) if prefix is None else prefix + key
+        display = paths.display(path, config.root) if prefix is None else prefix + key
         checked = load_checked(path, display, key, cache)
         diagnostics.extend(checked.diagnostics)
         if checked.file is not None:

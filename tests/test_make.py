@@ -43,6 +43,6 @@ def test_make_generate_twice_prints_one_line_and_writes_nothing(tmp_path: Path) 
     second = _make(project, "generate", venv)
     assert second.returncode == 0
     assert second.stdout == ""
-    assert second.stderr == "toolcanon: generated/ is up to date (1 tools)\n"
+    assert second.stderr == "toolcanon: generated/ is up to date (1 tool)\n"
     assert {p: p.stat().st_mtime_ns for p in (project / "generated").rglob("*")} == stamps
     assert tree_snapshot(project / "generated") == before

@@ -11,6 +11,7 @@ from typing import Any
 from generator.diagnostics import format_path
 from generator.diff.rules import CATEGORIES, Bump, Category, Finding, suggested_bump
 from generator.diff.suppressions import Suppression
+from generator.report import Line, format_github, format_text, printable
 
 DIFF_FORMAT = 1
 
@@ -50,22 +51,19 @@ def render(result: DiffResult, fmt: str) -> str:
     return "".join(line + "\n" for line in [*lines, *_closing(result)])
 
 
-def _where(finding: Finding) -> str:
-    where = finding.position
-    return f"{where.file}:{where.line}:{where.column}: " if where else ""
-
-
-def _line(finding: Finding) -> str:
-    path = f" {format_path(finding.path)}:" if finding.path else ""
+def report_line(finding: Finding) -> Line:
+    """A finding as the reporter's Line (a suppression's reason follows the message)."""
     note = f" (suppressed: {finding.suppressed})" if finding.suppressed else ""
     rule = finding.rule
-    return f"{_where(finding)}{rule.category}[{rule.id}]:{path} {finding.message}{note}"
+    return Line(
+        finding.position, rule.category, rule.id, finding.message + note, finding.tool, finding.path
+    )
 
 
 def _text(result: DiffResult) -> Iterator[str]:
     for tool, findings in groupby(result.findings, key=lambda f: f.tool):
-        yield f"tool '{tool}'"
-        yield from (f"  {_line(f)}" for f in findings)
+        yield f"tool '{printable(tool)}'"
+        yield from (f"  {format_text(report_line(f), with_tool=False)}" for f in findings)
 
 
 def _github(result: DiffResult) -> Iterator[str]:
@@ -76,19 +74,16 @@ def _github(result: DiffResult) -> Iterator[str]:
             level = "warning"
         else:
             level = "notice"
-        where = finding.position
-        place = f"file={where.file},line={where.line},col={where.column}," if where else ""
-        text = f"tool '{finding.tool}': " + _line(finding).removeprefix(_where(finding))
-        escaped = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-        yield f"::{level} {place}title=toolcanon diff {finding.rule.id}::{escaped}"
+        title = f"toolcanon diff {finding.rule.id}"
+        yield format_github(report_line(finding), level, title, keep_label=True)
 
 
 def _closing(result: DiffResult) -> Iterator[str]:
     for entry in result.unused:
         where = entry.position
         yield (
-            f"{where.file}:{where.line}: note: suppression of '{entry.rule}' on "
-            f"'{entry.tool}' matched nothing (remove it?)"
+            f"{printable(where.file)}:{where.line}: note: suppression of '{entry.rule}' on "
+            f"'{printable(entry.tool)}' matched nothing (remove it?)"
         )
     counts = result.counts()
     summary = ", ".join(f"{counts[c]} {c}" for c in CATEGORIES if counts[c])

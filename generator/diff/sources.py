@@ -20,6 +20,7 @@ from generator.config import Config
 from generator.contracts.loader import LoadedFile
 from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
 from generator.emit.canonical import CANONICAL_FORMAT
+from generator.paths import display
 
 Descriptor = Mapping[str, Any]
 
@@ -85,10 +86,7 @@ def current(config: Config) -> Side:
 
 
 def _display(config: Config) -> str:
-    try:
-        return config.contracts.relative_to(config.root).as_posix() + "/"
-    except ValueError:
-        return config.contracts.as_posix() + "/"
+    return display(config.contracts, config.root) + "/"
 
 
 def against(config: Config, ref: str) -> Side:

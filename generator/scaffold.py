@@ -1,4 +1,4 @@
-"""``toolcanon init``: a commented starter config and one example contract.
+"""What ``toolcanon init`` writes: a commented starter config and one example contract.
 
 The config goes into pyproject.toml as a ``[tool.toolcanon]`` table when the folder
 has a pyproject.toml, else into a new toolcanon.yaml. Nothing that exists is ever
@@ -8,21 +8,17 @@ writes nothing and exits 2.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from generator.config import ALL_TARGETS, EmitOptions
 from generator.config_file import PYPROJECT, YAML_CONFIG
 from generator.emit.schema import SCHEMA_PATH
 
 EXAMPLE_NAME = "example.yaml"
-EXIT_OK, EXIT_REFUSED = 0, 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +31,6 @@ class Scaffold:
 
 class Refused(Exception):
     """init would overwrite something; the message says what."""
-
-
-def add_init_parser(commands: Any) -> None:
-    text = "write a starter config and an example contract (never overwrites)"
-    parser = commands.add_parser("init", help=text, description=text)
-    parser.add_argument("--contracts", default="contracts", help="contracts folder to configure")
-    parser.add_argument("--output", default="generated", help="output folder to configure")
 
 
 def quoted(value: str) -> str:
@@ -101,24 +90,3 @@ def _has_contracts(folder: Path) -> bool:
     return folder.is_dir() and any(
         p.suffix in (".yaml", ".yml") and p.is_file() for p in folder.rglob("*")
     )
-
-
-def cmd_init(args: argparse.Namespace) -> int:
-    """Write the scaffold into the working folder; exit 2 (writing nothing) if refused."""
-    from generator.writer import WriteError, create_files, encode_text, replace_file
-
-    root = Path.cwd()
-    try:
-        scaffold = plan_scaffold(root, args.contracts, args.output)
-        create_files({path: encode_text(text) for path, text in scaffold.new_files.items()})
-        if scaffold.pyproject is not None:
-            replace_file(scaffold.pyproject[0], encode_text(scaffold.pyproject[1]))
-    except (Refused, WriteError) as error:
-        print(f"toolcanon: init refused: {error}; nothing was written", file=sys.stderr)
-        return EXIT_REFUSED
-    written = [*scaffold.new_files, *([scaffold.pyproject[0]] if scaffold.pyproject else [])]
-    for path in written:
-        verb = "added [tool.toolcanon] to" if path.name == PYPROJECT else "wrote"
-        print(f"toolcanon: {verb} {path.relative_to(root).as_posix()}", file=sys.stderr)
-    print("toolcanon: next: run 'toolcanon generate'", file=sys.stderr)
-    return EXIT_OK

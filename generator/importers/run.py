@@ -1,4 +1,4 @@
-"""``toolcanon import``: a tools file or a live MCP server → one checked contract file.
+"""Import one source (a tools file or a live MCP server) → one checked contract file.
 
 Exit codes as everywhere: 0 written · 2 bad source, bad usage, a server that
 failed, or a contract that would not pass ``validate`` (then nothing is written).
@@ -11,7 +11,6 @@ import shlex
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from generator.config import Config
 from generator.diagnostics import (
@@ -20,53 +19,18 @@ from generator.diagnostics import (
     Position,
     has_errors,
     sorted_diagnostics,
+    usage,
 )
-from generator.importers import FORMATS
+from generator.exitcodes import ExitCode
 from generator.importers.draft import Draft
-from generator.report import FORMATS as REPORT_FORMATS
-from generator.report import render as render_diagnostics
-
-DEFAULT_TIMEOUT = 30.0
-HELP = "turn OpenAI, Claude, MCP or legacy tool definitions into a contract file"
+from generator.paths import display_resolved
+from generator.report import print_diagnostics, summary
 
 
-def add_parser(commands: Any) -> None:
-    """Register ``import`` on the CLI's subcommand parsers."""
-    parser: argparse.ArgumentParser = commands.add_parser("import", help=HELP, description=HELP)
-    parser.add_argument("source", nargs="?", type=Path, help="JSON file of tool definitions")
-    parser.add_argument(
-        "--format", dest="source_format", choices=FORMATS, help="SOURCE's format (else detected)"
-    )
-    parser.add_argument(
-        "--mcp-stdio", metavar="'CMD ARGS…'", help="start this MCP server and import its tools"
-    )
-    parser.add_argument(
-        "--env", action="append", default=[], metavar="KEY=VAL", help="environment for the server"
-    )
-    parser.add_argument("--server", help="MCP server name of the tools (and the file's name)")
-    parser.add_argument("--out", type=Path, help="folder to write to (default: the contracts)")
-    parser.add_argument("--force", action="store_true", help="replace an existing contract file")
-    parser.add_argument(
-        "--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds to wait for the server"
-    )
-    parser.add_argument("--config", type=Path, help="pyproject.toml or toolcanon.yaml to read")
-    parser.add_argument("--contracts", type=Path, help="folder of contract files")
-    parser.add_argument("--strict", action="store_true", default=None, help="warnings are errors")
-    parser.add_argument(
-        "--diagnostics-format",
-        dest="format",
-        choices=REPORT_FORMATS,
-        default="text",
-        help="diagnostics for people, machines or GitHub",
-    )
-    # Config overrides every command's namespace carries; import offers none of these.
-    parser.set_defaults(output=None, openai_strict=None, no_cache=False)
-
-
-def cmd_import(args: argparse.Namespace, config: Config) -> int:
+def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
     """Import one source; write its contract only when nothing blocks."""
     from generator.importers.render import render
-    from generator.importers.summary import summary
+    from generator.importers.summary import summary as import_summary
     from generator.importers.write import check_text, load_others, refuse_existing, write_atomic
 
     _check_usage(args)
@@ -82,14 +46,14 @@ def cmd_import(args: argparse.Namespace, config: Config) -> int:
     others = load_others(_others(config, out, target))
     problems = check_text(text, draft, display, others) if draft.tools else [_empty(draft)]
     diagnostics = sorted_diagnostics([*draft.diagnostics, *problems])
-    _emit(diagnostics, args.format)
+    print_diagnostics(diagnostics, args.format)
     if has_errors(diagnostics, strict=config.strict):
-        print("toolcanon: import found errors; nothing was written", file=sys.stderr)
-        return 2
+        summary("import found errors; nothing was written")
+        return ExitCode.BAD_INPUT
     write_atomic(target, text, display)
     report = sys.stderr if args.format == "json" else sys.stdout  # keep JSON output pure
-    report.write(summary(draft, display, diagnostics))
-    return 0
+    report.write(import_summary(draft, display, diagnostics))
+    return ExitCode.OK
 
 
 def _check_usage(args: argparse.Namespace) -> None:
@@ -106,7 +70,7 @@ def _check_usage(args: argparse.Namespace) -> None:
     if args.source is not None and not args.source.is_file():
         problems.append(f"source file '{args.source}' does not exist")
     if problems:
-        raise ContractError([_usage(message) for message in problems])
+        raise ContractError([usage(message) for message in problems])
     if args.server is not None:
         from generator.importers.build import check_server_name
 
@@ -126,7 +90,7 @@ def _draft(args: argparse.Namespace) -> Draft:
     try:
         command = shlex.split(args.mcp_stdio)
     except ValueError as exc:
-        raise ContractError([_usage(f"--mcp-stdio: {exc}")]) from None
+        raise ContractError([usage(f"--mcp-stdio: {exc}")]) from None
     env = dict(item.split("=", 1) for item in args.env)
     return draft_from_server(command, env, server=args.server, timeout=args.timeout)
 
@@ -144,30 +108,12 @@ def _others(config: Config, out: Path, target: Path) -> list[tuple[str, Path]]:
 
 
 def _display(path: Path, config: Config) -> str:
-    for base in (config.root, Path.cwd()):
-        try:
-            return path.resolve().relative_to(base.resolve()).as_posix()
-        except ValueError:
-            continue
-    return path.as_posix()
+    return display_resolved(path, (config.root, Path.cwd()))
 
 
 def _source_display(path: Path) -> str:
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+    return display_resolved(path, (Path.cwd(),))
 
 
 def _empty(draft: Draft) -> Diagnostic:
     return Diagnostic(Position(draft.origin, 1, 1), "no tools to import", "TC400")
-
-
-def _usage(message: str) -> Diagnostic:
-    return Diagnostic(Position("<command line>", 1, 1), message, "TC000")
-
-
-def _emit(diagnostics: list[Diagnostic], fmt: str) -> None:
-    text = render_diagnostics(diagnostics, fmt)
-    if text:
-        (sys.stdout if fmt == "json" else sys.stderr).write(text)

@@ -9,10 +9,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from generator.config import Config
-from generator.diagnostics import ContractError
+from generator.commands import options
+from generator.diagnostics import ContractError, usage
 from generator.diff.rules import CATEGORIES, Category
+from generator.exitcodes import ExitCode
+from generator.report import print_diagnostics, summary
 
+NAME = "diff"
+HELP = "classify every change since a git revision, folder or pinned tools.json"
 DEFAULT_FAIL_ON = "breaking,security"
 
 
@@ -28,7 +32,9 @@ def fail_on(text: str) -> frozenset[Category]:
     return chosen
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(NAME, help=HELP, description=HELP)
+    options.add_common(parser)
     parser.add_argument(
         "--against",
         required=True,
@@ -44,11 +50,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def cmd_diff(args: argparse.Namespace, config: Config) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     from generator.diff.compare import compare_sides
     from generator.diff.report import DiffResult, render
     from generator.diff.sources import against, current
 
+    if not args.against.strip():
+        # An unset CI variable gives an empty ref; comparing with nothing must not pass.
+        return _bad(ContractError([usage("--against is empty: name a git revision, a folder "
+                                         "of contracts or a pinned tools.json")]),
+                    args.format, "nothing to compare against")
+    config = options.config(args)
     try:
         new = current(config)
     except ContractError as error:
@@ -62,13 +74,10 @@ def cmd_diff(args: argparse.Namespace, config: Config) -> int:
     findings, unused = apply_suppressions(compare_sides(old, new), config.suppressions)
     result = DiffResult(args.against, findings, args.fail_on, unused)
     sys.stdout.write(render(result, args.format))
-    return 1 if result.failed else 0
+    return ExitCode.FAILED if result.failed else ExitCode.OK
 
 
-def _bad(error: ContractError, fmt: str, summary: str) -> int:
-    from generator.report import render
-
-    text = render(error.diagnostics, fmt)
-    (sys.stdout if fmt == "json" else sys.stderr).write(text)
-    print(f"toolcanon: {summary}", file=sys.stderr)
-    return 2
+def _bad(error: ContractError, fmt: str, message: str) -> ExitCode:
+    print_diagnostics(error.diagnostics, fmt)
+    summary(message)
+    return ExitCode.BAD_INPUT

@@ -1,0 +1,61 @@
+"""``toolcanon generate``: check the contracts, then update the output folder atomically."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from generator.commands import options
+from generator.exitcodes import ExitCode
+from generator.report import print_diagnostics, summary
+
+NAME = "generate"
+HELP = "write every target into the output folder"
+LISTED = 20  # changed files named one per line; the rest are counted
+WRITTEN = {"changed": "updated", "missing": "created", "orphaned": "removed"}
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(NAME, help=HELP, description=HELP)
+    options.add_common(parser)
+    parser.add_argument(
+        "--exit-nonzero-on-change",
+        action="store_true",
+        help="exit 1 when any file was written (for pre-commit and CI)",
+    )
+
+
+def run(args: argparse.Namespace) -> ExitCode:
+    from generator.pipeline import build, current_tool_count
+    from generator.writer import WriteError, store_entries, write
+
+    config = options.config(args)
+    count = current_tool_count(config, strict=config.strict)
+    if count is not None:  # the fast path of check: hashes say nothing would change
+        summary(f"{config.output.name}/ is up to date ({_tools(count)})")
+        return ExitCode.OK
+    result = build(config, strict=config.strict)
+    print_diagnostics(result.diagnostics, args.format)
+    if result.plan is None:
+        summary("contracts have errors; nothing was written")
+        return ExitCode.BAD_INPUT
+    try:
+        comparison = write(result.plan, config.output)
+    except WriteError as error:
+        summary(f"{error}")
+        return ExitCode.BAD_INPUT
+    store_entries(config.cache, result.entries)
+    out = config.output.name
+    if not comparison.drift:
+        summary(f"{out}/ is up to date ({_tools(result.tool_count)})")
+        return ExitCode.OK
+    for drift in comparison.drift[:LISTED]:
+        print(f"{out}/{drift.path}: {WRITTEN[drift.kind]}", file=sys.stderr)
+    if len(comparison.drift) > LISTED:
+        print(f"... and {len(comparison.drift) - LISTED} more", file=sys.stderr)
+    summary(f"{out}/: {len(comparison.drift)} file(s) updated from {_tools(result.tool_count)}")
+    return ExitCode.FAILED if args.exit_nonzero_on_change else ExitCode.OK
+
+
+def _tools(count: int) -> str:
+    return f"{count} tool" if count == 1 else f"{count} tools"

@@ -1,0 +1,49 @@
+"""``toolcanon import``: OpenAI, Claude, MCP or legacy tool definitions → a contract file.
+
+Exit codes: 0 written · 2 bad source, bad usage, a server that failed, or a contract
+that would not pass ``validate`` (then nothing is written).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from generator.commands import options
+from generator.exitcodes import ExitCode
+from generator.importers import FORMATS
+
+NAME = "import"
+HELP = "turn OpenAI, Claude, MCP or legacy tool definitions into a contract file"
+DEFAULT_TIMEOUT = 30.0
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(NAME, help=HELP, description=HELP)
+    parser.add_argument("source", nargs="?", type=Path, help="JSON file of tool definitions")
+    parser.add_argument(
+        "--format", dest="source_format", choices=FORMATS, help="SOURCE's format (else detected)"
+    )
+    parser.add_argument(
+        "--mcp-stdio", metavar="'CMD ARGS…'", help="start this MCP server and import its tools"
+    )
+    parser.add_argument(
+        "--env", action="append", default=[], metavar="KEY=VAL", help="environment for the server"
+    )
+    parser.add_argument("--server", help="MCP server name of the tools (and the file's name)")
+    parser.add_argument("--out", type=Path, help="folder to write to (default: the contracts)")
+    parser.add_argument("--force", action="store_true", help="replace an existing contract file")
+    parser.add_argument(
+        "--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds to wait for the server"
+    )
+    options.add_config(parser, outputs=False)
+    # --format names the source's format here, so diagnostics take another flag.
+    options.add_format(parser, "--diagnostics-format")
+
+
+def run(args: argparse.Namespace) -> ExitCode:
+    from generator.importers.run import run_import
+
+    # import may create the contracts folder; every other command reads it
+    config = options.config(args, require_contracts=False)
+    return run_import(args, config)

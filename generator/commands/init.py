@@ -1,0 +1,42 @@
+"""``toolcanon init``: a starter config and an example contract; never overwrites."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from generator.exitcodes import ExitCode
+from generator.report import summary
+
+NAME = "init"
+HELP = "write a starter config and an example contract (never overwrites)"
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(NAME, help=HELP, description=HELP)
+    parser.add_argument("--contracts", default="contracts", help="contracts folder to configure")
+    parser.add_argument("--output", default="generated", help="output folder to configure")
+    parser.set_defaults(format="text")
+
+
+def run(args: argparse.Namespace) -> ExitCode:
+    """Write the scaffold into the working folder; exit 2 (writing nothing) if refused."""
+    from generator.config_file import PYPROJECT
+    from generator.scaffold import Refused, plan_scaffold
+    from generator.writer import WriteError, create_files, encode_text, replace_file
+
+    root = Path.cwd()
+    try:
+        scaffold = plan_scaffold(root, args.contracts, args.output)
+        create_files({path: encode_text(text) for path, text in scaffold.new_files.items()})
+        if scaffold.pyproject is not None:
+            replace_file(scaffold.pyproject[0], encode_text(scaffold.pyproject[1]))
+    except (Refused, WriteError) as error:
+        summary(f"init refused: {error}; nothing was written")
+        return ExitCode.BAD_INPUT
+    written = [*scaffold.new_files, *([scaffold.pyproject[0]] if scaffold.pyproject else [])]
+    for path in written:
+        verb = "added [tool.toolcanon] to" if path.name == PYPROJECT else "wrote"
+        summary(f"{verb} {path.relative_to(root).as_posix()}")
+    summary("next: run 'toolcanon generate'")
+    return ExitCode.OK

@@ -1,0 +1,62 @@
+"""Options several commands share, and the project config they select."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from generator.config import Config, Overrides, load_config
+from generator.report import FORMATS
+
+
+def add_config(parser: argparse.ArgumentParser, *, outputs: bool = True) -> None:
+    """``--config`` and ``--contracts`` (and, when the command writes output or reads
+    it, ``--output``, ``--openai-strict`` and ``--no-cache``), plus ``--strict``."""
+    parser.add_argument("--config", type=Path, help="pyproject.toml or toolcanon.yaml to read")
+    parser.add_argument(
+        "--contracts", type=Path, help="folder of contract files (overrides config)"
+    )
+    parser.add_argument(
+        "--strict",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="treat warnings as errors (overrides config 'strict')",
+    )
+    parser.set_defaults(output=None, openai_strict=None, no_cache=False)
+    if not outputs:
+        return
+    parser.add_argument("--output", type=Path, help="output folder (overrides config)")
+    parser.add_argument(
+        "--openai-strict",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="OpenAI strict mode for tools that do not say (overrides config 'openai-strict')",
+    )
+    parser.add_argument(
+        "--no-cache", action="store_true", help="neither read nor write the cache folder"
+    )
+
+
+def add_format(parser: argparse.ArgumentParser, flag: str = "--format") -> None:
+    """How diagnostics are printed: for people, for machines, or as GitHub annotations."""
+    parser.add_argument(
+        flag, dest="format", choices=FORMATS, default="text", help="diagnostics format"
+    )
+
+
+def add_common(parser: argparse.ArgumentParser) -> None:
+    """The options of the commands that load the project: config and diagnostics format."""
+    add_config(parser)
+    add_format(parser)
+
+
+def config(args: argparse.Namespace, *, require_contracts: bool = True) -> Config:
+    """The project config ``args`` select, command-line values applied."""
+    overrides = Overrides(
+        contracts=args.contracts,
+        output=args.output,
+        strict=args.strict,
+        strict_default=args.openai_strict,
+        no_cache=args.no_cache,
+    )
+    return load_config(args.config, overrides=overrides, require_contracts=require_contracts)

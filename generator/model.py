@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from generator.diagnostics import Position
+from generator.diagnostics import JsonPath, Position
 from generator.policy import RiskLevel
 
 FrozenJson = Any
@@ -34,6 +34,38 @@ def thaw(value: FrozenJson) -> Any:
     if isinstance(value, tuple | list):
         return [thaw(item) for item in value]
     return value
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a tool is written, so anything said about it can point at a line.
+
+    ``positions`` are its file's (shared, read-only); a descriptor path is found at the
+    tool's own key, else at its file's ``defaults`` key, else at the tool's name.
+    """
+
+    file: str
+    positions: Mapping[JsonPath, tuple[int, int]]
+    index: int  # the tool's place in the file's ``tools`` list
+    own_keys: frozenset[str]
+    default_keys: frozenset[str]
+
+    def position(self, path: JsonPath) -> Position:
+        """Position of a path in the file, or of its closest ancestor that has one."""
+        for end in range(len(path), -1, -1):
+            found = self.positions.get(tuple(path[:end]))
+            if found is not None:
+                return Position(self.file, *found)
+        return Position(self.file, 1, 1)
+
+    def locate(self, path: JsonPath) -> Position:
+        """Where a path of the canonical descriptor (``("inputSchema", "properties")``)
+        comes from in the contract."""
+        if path and path[0] in self.own_keys:
+            return self.position(("tools", self.index, *path))
+        if path and path[0] in self.default_keys:
+            return self.position(("defaults", *path))
+        return self.position(("tools", self.index, "name"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +103,12 @@ class ToolDescriptor:
     destructive_hint: bool
     idempotent_hint: bool
     open_world_hint: bool
-    origin: Position
+    where: Where
+
+    @property
+    def origin(self) -> Position:
+        """Where the tool is named in its contract."""
+        return self.where.locate(())
 
     @property
     def parameters(self) -> FrozenJson:

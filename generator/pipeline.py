@@ -81,8 +81,6 @@ def load_contracts(config: Config, *, strict: bool = False, prefix: str | None =
     the contracts folder when a caller (``diff`` reading a git revision) says so.
     """
     from generator.contracts.cached import load_checked
-    from generator.contracts.check import duplicate_names
-    from generator.resolve import resolve
 
     cache = CacheView(config.cache)
     diagnostics: list[Diagnostic] = []
@@ -96,16 +94,39 @@ def load_contracts(config: Config, *, strict: bool = False, prefix: str | None =
             files.append(checked.file)
         if checked.entry is not None:
             entries.append(checked.entry)
-    diagnostics.extend(duplicate_names(files))
+    toolset, found = resolve_checked(files, diagnostics, config, strict=strict)
+    return Loaded(toolset, tuple(files), tuple(sorted_diagnostics(found)), tuple(entries))
+
+
+def resolve_checked(
+    files: Sequence[LoadedFile],
+    diagnostics: Sequence[Diagnostic],
+    config: Config,
+    *,
+    strict: bool = False,
+) -> tuple[Toolset | None, list[Diagnostic]]:
+    """After each file's own checks (``diagnostics``): the checks across files, then
+    resolve; the Toolset is None when anything blocks."""
+    from generator.contracts.check import duplicate_names
+    from generator.resolve import resolve
+
+    found = [*diagnostics, *duplicate_names(files)]
     toolset = None
-    if not has_errors(diagnostics, strict=strict):
+    if not has_errors(found, strict=strict):
         toolset, problems = resolve(
             files, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
         )
-        diagnostics.extend(problems)
-    if has_errors(diagnostics, strict=strict):
-        toolset = None
-    return Loaded(toolset, tuple(files), tuple(sorted_diagnostics(diagnostics)), tuple(entries))
+        found += problems
+    return (None if has_errors(found, strict=strict) else toolset), found
+
+
+def check_loaded(files: Sequence[LoadedFile], config: Config) -> list[Diagnostic]:
+    """Every diagnostic ``validate`` would give files already loaded (import checks the
+    contract it is about to write so, with the project's config)."""
+    from generator.contracts.check import check_file
+
+    own = [diagnostic for loaded in files for diagnostic in check_file(loaded)]
+    return resolve_checked(files, own, config)[1]
 
 
 def load_toolset(

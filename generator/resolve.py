@@ -9,12 +9,13 @@ takes the name builtin tools are listed under for MCP (TC142).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from generator.contracts.loader import LoadedFile
 from generator.diagnostics import Diagnostic, JsonPath
 from generator.fields import ATTRS
-from generator.model import ContractSource, ToolDescriptor, Toolset, freeze
+from generator.model import ContractSource, ToolDescriptor, Toolset, Where, freeze
 from generator.names import MAX_PROVIDER_NAME, canonical_name, derive_provider_name
 from generator.policy import Silent, resolve_fields
 from generator.profiles.openai import StrictProblem, openai_parameters
@@ -66,10 +67,21 @@ def _descriptor(
         input_schema=freeze(tool["inputSchema"]),
         output_schema=None if output is None else freeze(output),
         openai_parameters=freeze(openai.schema),
-        origin=loaded.position(("tools", index, "name")),
+        where=_where(loaded, index, tool),
         **{ATTRS[key]: freeze(value) for key, value in values.items()},
     )
     return descriptor, openai.problems
+
+
+def _where(loaded: LoadedFile, index: int, merged: Mapping[str, Any]) -> Where:
+    own = loaded.data["tools"][index]
+    return Where(
+        loaded.path,
+        MappingProxyType(dict(loaded.positions)),
+        index,
+        frozenset(own),
+        frozenset(key for key in merged if key not in own),
+    )
 
 
 def _strict_diagnostics(

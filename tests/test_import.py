@@ -245,3 +245,16 @@ def test_json_diagnostics_keep_stdout_pure_and_out_is_honoured(project: Project)
     assert "imported 2 tools" in result.err
     assert (out / "claude_tools.yaml").is_file()
     assert not (project.contracts / "claude_tools.yaml").exists()
+
+
+def test_import_checks_with_the_projects_config(project: Project) -> None:
+    """A server named like the configured builtin server is refused at import (TC142),
+    as validate would refuse it afterwards; nothing is written."""
+    source = shutil.copy(_source(CASES_DIR / "mcp"), project.root)
+    result = project.run("import", Path(source).name, "--server", "builtin")
+    assert result.code == 2, result.err
+    assert any("error[TC142]" in line for line in result.diagnostics), result.err
+    assert not (project.contracts / "builtin.yaml").exists()
+    project.write("pyproject.toml", '[tool.toolcanon]\nbuiltin-server = "core"\n')
+    assert project.run("import", Path(source).name, "--server", "builtin").code == 0
+    assert project.run("validate").code == 0

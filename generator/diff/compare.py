@@ -62,7 +62,8 @@ def _renames(old: Side, new: Side, removed: list[str], added: list[str]) -> dict
 
 def _removed(old: Side, name: str) -> Finding:
     place = old.places.get(name)
-    where = f" (it was at {place.origin.file}:{place.origin.line})" if place else ""
+    origin = place.locate(()) if place else None
+    where = f" (it was at {origin.file}:{origin.line})" if origin else ""
     return Finding(RULES["tool-removed"], name, (), f"tool '{name}' was removed{where}", None)
 
 
@@ -74,7 +75,7 @@ def _place(new: Side, tool: str, changes: list[Change]) -> list[Finding]:
             tool,
             c.path,
             c.message,
-            place.position(c.source) if place else None,
+            place.locate(c.source) if place else None,
         )
         for c in changes
     ]

@@ -17,67 +17,34 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator.config import Config
-from generator.contracts.loader import LoadedFile
-from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
+from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.emit.canonical import CANONICAL_FORMAT
+from generator.fields import descriptor_json
+from generator.model import Where
 from generator.paths import display
 
 Descriptor = Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
-class ToolPlace:
-    """Where a tool is written, to point a finding at the line that made it."""
-
-    origin: Position
-    file: LoadedFile
-    index: int
-
-    def position(self, path: JsonPath) -> Position:
-        """The line of a descriptor path: the tool's own key, else the file's ``defaults``."""
-        if not path:
-            return self.origin
-        tool, defaults = self.file.data["tools"][self.index], self.file.data.get("defaults", {})
-        if path[0] in tool:
-            return self.file.position(("tools", self.index, *path))
-        if path[0] in defaults:
-            return self.file.position(("defaults", *path))
-        return self.origin
-
-
-@dataclass(frozen=True, slots=True)
 class Side:
-    """One version of the tools: canonical descriptors by name, and where each is written."""
+    """One version of the tools: canonical descriptors by name, and where each is written
+    (a pinned tools.json has no places)."""
 
     label: str
     tools: Mapping[str, Descriptor]
-    places: Mapping[str, ToolPlace]
+    places: Mapping[str, Where]
 
 
 def load_contracts(config: Config, label: str, *, display: str, strict: bool = False) -> Side:
     """Load, check and resolve ``config.contracts``; ContractError when any error blocks."""
-    from generator.fields import descriptor_json
     from generator.pipeline import load_contracts as load
 
-    # diff leaves the working tree as it was: no cache folder appears because of it
-    loaded = load(replace(config, cache=None), strict=strict, prefix=display)
+    loaded = load(config, strict=strict, prefix=display)
     if loaded.toolset is None:
         raise ContractError(loaded.diagnostics)
-    places = _places(list(loaded.files))
     tools = {tool.name: descriptor_json(tool) for tool in loaded.toolset}
-    return Side(label, tools, {name: places[name] for name in tools})
-
-
-def _places(files: list[LoadedFile]) -> dict[str, ToolPlace]:
-    from generator.names import canonical_name
-
-    places = {}
-    for loaded in files:
-        server = loaded.data.get("server")
-        for index, tool in enumerate(loaded.data["tools"]):
-            origin = loaded.position(("tools", index, "name"))
-            places[canonical_name(tool["name"], server)] = ToolPlace(origin, loaded, index)
-    return places
+    return Side(label, tools, {tool.name: tool.where for tool in loaded.toolset})
 
 
 def current(config: Config) -> Side:

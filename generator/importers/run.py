@@ -44,7 +44,7 @@ def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
     refuse_existing(target, display, force=args.force)
     text = render(draft, target)
     others = load_others(_others(config, out, target))
-    problems = check_text(text, draft, display, others) if draft.tools else [_empty(draft)]
+    problems = check_text(text, draft, display, others, config) if draft.tools else [_empty(draft)]
     diagnostics = sorted_diagnostics([*draft.diagnostics, *problems])
     print_diagnostics(diagnostics, args.format)
     if has_errors(diagnostics, strict=config.strict):

@@ -14,10 +14,11 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from generator.contracts.check import check_files
+from generator.config import Config
 from generator.contracts.loader import LoadedFile, load_file
-from generator.diagnostics import ContractError, Diagnostic, Position, has_errors
+from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.importers.draft import EXISTS, Draft, DraftTool
+from generator.pipeline import check_loaded
 
 
 def intended(draft: Draft) -> dict[str, Any]:
@@ -49,7 +50,7 @@ def refuse_existing(target: Path, display: str, *, force: bool) -> None:
 
 
 def check_text(
-    text: str, draft: Draft, display: str, others: Sequence[LoadedFile]
+    text: str, draft: Draft, display: str, others: Sequence[LoadedFile], config: Config
 ) -> list[Diagnostic]:
     """Every problem the new contract has, or brings to the project's contracts."""
     with tempfile.TemporaryDirectory(prefix="toolcanon-import-") as folder:
@@ -61,21 +62,10 @@ def check_text(
             return list(error.diagnostics)
     if _spelling(loaded.data) != _spelling(intended(draft)):
         raise RuntimeError(f"{display}: the YAML written does not read back as the data imported")
-    alone = _problems([loaded])
-    before = set(_problems(others))
-    together = [d for d in _problems([*others, loaded]) if d not in before]
+    alone = check_loaded([loaded], config)
+    before = set(check_loaded(others, config)) if others else set()
+    together = [d for d in check_loaded([*others, loaded], config) if d not in before]
     return sorted(set(alone) | set(together), key=Diagnostic.sort_key)
-
-
-def _problems(files: Sequence[LoadedFile]) -> list[Diagnostic]:
-    from generator.resolve import resolve
-
-    if not files:
-        return []
-    found = check_files(files)
-    if not has_errors(found):
-        found += resolve(files, strict_default=False)[1]
-    return found
 
 
 def load_others(paths: Iterable[tuple[str, Path]]) -> list[LoadedFile]:

@@ -258,11 +258,12 @@ def _alternatives(
     converted = [result for result in results if result is not None]
     if len(converted) < len(results):
         return False
-    if len(converted) == 1 and not set(converted[0]) & (set(node) | set(out)):
-        out.update(converted[0])  # the one non-null branch stands for the whole
+    dropped_null = len(kept) < len(branches)
+    if dropped_null and len(converted) == 1 and not set(converted[0]) & (set(node) | set(out)):
+        out.update(converted[0])  # "X or null": X, nullable
     else:
         out["anyOf"] = converted
-    if len(kept) < len(branches):
+    if dropped_null:
         out["nullable"] = True
     return True
 

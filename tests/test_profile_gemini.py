@@ -118,6 +118,12 @@ GOLDEN: list[tuple[str, dict[str, Any], dict[str, Any] | None, set[Any]]] = [
         set(),
     ),
     (
+        "null-default-dropped-as-the-sdk-cannot-send-it",
+        obj(a={"type": ["string", "null"], "default": None}, b={"type": "integer", "default": 3}),
+        obj(a={"type": "string", "nullable": True}, b={"type": "integer", "default": 3}),
+        set(),
+    ),
+    (
         "closed-object-and-unique-items-warn",
         {
             **obj(tags={"type": "array", "items": {"type": "string"}, "uniqueItems": True}),

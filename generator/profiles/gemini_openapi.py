@@ -12,6 +12,7 @@ the same fields and a few more. What changes (nothing else does):
   branch, becomes that branch; ``oneOf`` becomes ``anyOf`` (warning);
 * local ``$ref`` and one-branch ``allOf`` are inlined (a recursive one cannot be expressed);
 * ``properties`` without ``type`` gets ``type: object``, ``items`` gets ``type: array``;
+* a ``default`` or ``example`` of ``null`` is removed (the SDK reads null as unset);
 * keywords outside the subset are removed: silently when they only annotate, with a warning
   when the model may now send what the contract forbids (``additionalProperties: false``,
   ``uniqueItems``, ``multipleOf``, a ``format`` Gemini does not know …).
@@ -189,7 +190,8 @@ def _keyword(
     elif key == "format":
         _format(value, kind, where, ctx, out)
     elif key in KEPT:
-        out[key] = thaw(value)
+        if value is not None:  # a null default/example reads as "unset": the SDK drops it
+            out[key] = thaw(value)
     elif key == "additionalProperties" and (value is True or value == {}):
         pass  # the default: dropping it changes nothing
     elif key in WIDENING:

@@ -11,14 +11,8 @@ from anthropic.lib._parse._transform import transform_schema
 from anthropic.types import ToolParam
 from pydantic import TypeAdapter
 
-from generator.profiles.anthropic import (
-    NAME,
-    Budget,
-    budget,
-    request_limits,
-    to_claude,
-    to_claude_strict,
-)
+from generator.profiles.anthropic import NAME, to_claude, to_claude_strict
+from generator.profiles.anthropic_limits import Budget, budget, request_limits
 from generator.profiles.anthropic_rules import DESCRIBED
 from generator.profiles.base import INEXPRESSIBLE, LIMIT_EXCEEDED, LOSSY, Transformed
 from tests.conftest import REPO

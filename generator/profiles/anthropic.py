@@ -20,13 +20,13 @@ With ``strict: true`` (``to_claude_strict``) what changes is, and only is:
 A node that says nothing of its type, a recursive ``$ref``, ``allOf`` over a ``$ref``, a
 tuple ``items`` and an enum of objects cannot be expressed. The request-wide limits (20
 strict tools, 24 optional and 16 union-typed parameters in all) are checked by
-``request_limits`` over every strict tool of a request.
+``anthropic_limits.request_limits`` over every strict tool of a request.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -35,9 +35,6 @@ from generator.model import thaw
 from generator.profiles.anthropic_rules import (
     ANNOTATIONS,
     DESCRIBED,
-    MAX_OPTIONAL_PARAMETERS,
-    MAX_STRICT_TOOLS,
-    MAX_UNION_PARAMETERS,
     MIN_ITEMS_ALLOWED,
     NAME,
     SUPPORTED_FORMATS,
@@ -46,7 +43,6 @@ from generator.profiles.anthropic_rules import (
 )
 from generator.profiles.base import (
     INEXPRESSIBLE,
-    LIMIT_EXCEEDED,
     LOSSY,
     Finding,
     Transformed,
@@ -54,9 +50,8 @@ from generator.profiles.base import (
     without_dialect,
 )
 from generator.profiles.refs import cyclic_refs, ref_target
-from generator.schemas import subschemas
 
-__all__ = ["NAME", "Budget", "budget", "request_limits", "to_claude", "to_claude_strict"]
+__all__ = ["NAME", "to_claude", "to_claude_strict"]
 
 _TARGET: Final = "Claude strict tool use"
 _NOT_STRICT: Final = "or set strict: false for this tool"
@@ -287,7 +282,8 @@ def _lossy(where: JsonPath, key: str, value: Any) -> Finding:
         LOSSY,
         f"'{key}: {shown}' is not enforced by {_TARGET}: it moves into the "
         "description and the model may break it",
-        f"check it when the call arrives (the generated validators do), {_NOT_STRICT}",
+        "validate the arguments when the call arrives (the generated Pydantic models do), "
+        + _NOT_STRICT,
     )
 
 
@@ -297,49 +293,3 @@ def _error(path: JsonPath, message: str, hint: str) -> Finding:
 
 def _explicit() -> str:
     return f"write an explicit schema, {_NOT_STRICT}"
-
-
-# --- request-wide limits ----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """What one strict schema spends of a request's limits."""
-
-    optional: int  # properties not listed in their object's `required`
-    unions: int  # nodes with anyOf or a type array
-
-
-def budget(strict_schema: Mapping[str, Any]) -> Budget:
-    """Count a strict schema's optional and union-typed parameters (all nesting levels)."""
-    optional = unions = 0
-    for node, _ in subschemas(strict_schema):
-        properties, required = node.get("properties"), node.get("required") or ()
-        if isinstance(properties, Mapping):
-            optional += sum(1 for name in properties if name not in required)
-        kinds = node.get("type")
-        if "anyOf" in node or (isinstance(kinds, list) and len(kinds) > 1):
-            unions += 1
-    return Budget(optional=optional, unions=unions)
-
-
-def request_limits(strict_tools: Sequence[tuple[str, Budget]]) -> tuple[Finding, ...]:
-    """TC153 errors when the strict tools of one request pass Claude's combined limits."""
-    names = ", ".join(name for name, _ in strict_tools)
-    totals = (
-        ("strict tools", len(strict_tools), MAX_STRICT_TOOLS),
-        ("optional parameters", sum(b.optional for _, b in strict_tools), MAX_OPTIONAL_PARAMETERS),
-        ("union-typed parameters", sum(b.unions for _, b in strict_tools), MAX_UNION_PARAMETERS),
-    )
-    return tuple(
-        Finding(
-            (),
-            Severity.ERROR,
-            LIMIT_EXCEEDED,
-            f"{_TARGET} allows at most {limit} {what} per request; these strict tools have "
-            f"{count}: {names}",
-            "make parameters required where you can, or set strict: false on some tools",
-        )
-        for what, count, limit in totals
-        if count > limit
-    )

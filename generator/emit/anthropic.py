@@ -11,7 +11,7 @@ from typing import Any
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
 from generator.model import ToolDescriptor, Toolset
-from generator.profiles import without_dialect
+from generator.profiles.base import without_dialect
 
 TOOLS = PurePosixPath("anthropic/tools.json")
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.jsonschema import pointer
+from generator.jsonschema.walk import JsonPath, subschemas
 
 DEFS_SECTIONS = ("$defs", "definitions")
 MAX_CHAIN = 64  # bare references followed in a row before giving up
@@ -83,4 +84,46 @@ def bare_cycle(root: Any, start: tuple[str, ...]) -> bool:
             return False
         ref = target.get("$ref")
         tokens = pointer.parse_ref(ref) if isinstance(ref, str) else None
+    return False
+
+
+def ref_target(root: Mapping[str, Any], ref: Any) -> tuple[JsonPath, Any] | None:
+    """(path, schema) a local ``$ref`` points to (array indexes as ints), or None for a
+    reference that is not local or points nowhere."""
+    tokens = pointer.parse_ref(ref) if isinstance(ref, str) else None
+    if tokens is None:
+        return None
+    found = pointer.locate(root, tokens)
+    return None if found is None else (found[1], found[0])
+
+
+def cyclic_refs(root: Mapping[str, Any]) -> tuple[JsonPath, ...]:
+    """Paths of every ``$ref`` keyword whose target can reach itself again (recursion)."""
+    edges = _ref_edges(root)
+    return tuple((*ref_path, "$ref") for ref_path, target in edges if _reaches(edges, target))
+
+
+def _ref_edges(root: Mapping[str, Any]) -> list[tuple[JsonPath, JsonPath]]:
+    """(path of a node holding $ref, path of its target) for every local $ref."""
+    edges = []
+    for node, path in subschemas(root):
+        hit = ref_target(root, node.get("$ref"))
+        if hit is not None:
+            edges.append((path, hit[0]))
+    return edges
+
+
+def _reaches(edges: list[tuple[JsonPath, JsonPath]], goal: JsonPath) -> bool:
+    """True when a $ref inside ``goal``'s subtree leads, ref by ref, back into ``goal``."""
+    seen: set[JsonPath] = set()
+    stack = [goal]
+    while stack:
+        current = stack.pop()
+        for ref_path, target in edges:
+            if ref_path[: len(current)] != current or target in seen:
+                continue
+            if goal[: len(target)] == target:  # back at the goal, or at a schema holding it
+                return True
+            seen.add(target)
+            stack.append(target)
     return False

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.model import thaw
-from generator.profiles import without_dialect
+from generator.profiles.base import without_dialect
 from generator.profiles.openai.strict import StrictProblem, StrictResult, to_strict
 
 __all__ = ["StrictProblem", "StrictResult", "openai_parameters", "to_strict"]

@@ -1,0 +1,98 @@
+"""What every provider profile is made of: a name rule, findings, and a transform result.
+
+A profile's transform takes a tool's contract ``inputSchema`` (plain or frozen JSON data,
+never mutated) and returns what the provider receives, plus findings whose paths are
+relative to that ``inputSchema`` — the pipeline turns them into diagnostics at the contract
+line. A warning means the provider's copy lets the model send something the contract
+forbids; an error means the schema cannot be expressed for that target at all, so there is
+no schema (``schema is None``) and the tool cannot go to that target.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from generator.diagnostics import JsonPath, Severity
+from generator.model import thaw
+
+__all__ = [
+    "INEXPRESSIBLE",
+    "LIMIT_EXCEEDED",
+    "LOSSY",
+    "NAME_RULE",
+    "Finding",
+    "NameRule",
+    "Transformed",
+    "finish",
+    "without_dialect",
+]
+
+# Codes (TC15x: what a provider receives). TC150 is OpenAI strict's today; the same meaning.
+INEXPRESSIBLE: Final = "TC150"  # error for that target only: the schema cannot be expressed
+LOSSY: Final = "TC151"  # warning: a keyword dropped or rewritten, the model may send more
+NAME_RULE: Final = "TC152"  # the target refuses a name (tool or parameter)
+LIMIT_EXCEEDED: Final = "TC153"  # a request-wide limit of the target (e.g. Claude strict)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing a target changes or cannot take, at a JSON path inside the inputSchema."""
+
+    path: JsonPath
+    severity: Severity
+    code: str
+    message: str
+    hint: str
+
+    def sort_key(self) -> tuple[tuple[tuple[int, int, str], ...], str, str]:
+        # Mixed str/int paths do not compare directly: rank array indexes first.
+        parts = tuple((0, p, "") if isinstance(p, int) else (1, 0, p) for p in self.path)
+        return parts, self.code, self.message
+
+
+@dataclass(frozen=True, slots=True)
+class Transformed:
+    """What a target receives for one schema, or why it receives nothing."""
+
+    schema: dict[str, Any] | None
+    findings: tuple[Finding, ...]
+
+    @property
+    def errors(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if f.severity is Severity.ERROR)
+
+
+def finish(schema: dict[str, Any], findings: Iterable[Finding]) -> Transformed:
+    """Sorted, de-duplicated findings; no schema when any of them is an error."""
+    found = tuple(sorted(set(findings), key=Finding.sort_key))
+    failed = any(f.severity is Severity.ERROR for f in found)
+    return Transformed(schema=None if failed else schema, findings=found)
+
+
+@dataclass(frozen=True, slots=True)
+class NameRule:
+    """A target's rule for tool names, with the words that explain it to a person."""
+
+    target: str
+    pattern: re.Pattern[str]
+    explained: str
+
+    def check(self, name: str) -> Finding | None:
+        """A TC152 error when ``name`` breaks the rule (path () = the tool's name)."""
+        if self.pattern.fullmatch(name):
+            return None
+        return Finding(
+            (),
+            Severity.ERROR,
+            NAME_RULE,
+            f"{self.target} refuses the tool name {name!r}: {self.explained}",
+            f"set providerName to a name that fits, or exclude the tool from {self.target}",
+        )
+
+
+def without_dialect(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """Plain JSON copy of ``schema`` without its root ``$schema`` (the API implies it)."""
+    return {key: thaw(value) for key, value in schema.items() if key != "$schema"}

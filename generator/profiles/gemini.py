@@ -1,0 +1,44 @@
+"""The Gemini profile: function declarations for the Gemini API and Vertex.
+
+Two forms of one declaration, because the APIs take two: ``parametersJsonSchema`` holds the
+contract's JSON Schema as it is (without the root ``$schema``), and ``parameters`` holds the
+OpenAPI 3.0 subset that older clients and every Vertex version accept (see
+``gemini_openapi``). The two fields are mutually exclusive, so each file uses one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from generator.diagnostics import Severity
+from generator.profiles.base import INEXPRESSIBLE, Finding, Transformed, finish, without_dialect
+from generator.profiles.gemini_openapi import to_openapi
+from generator.profiles.gemini_rules import FUNCTION_NAME
+
+__all__ = ["FUNCTION_NAME", "declaration", "to_json_schema", "to_openapi"]
+
+JSON_KEY: Final = "parametersJsonSchema"
+OPENAPI_KEY: Final = "parameters"
+
+
+def to_json_schema(schema: Mapping[str, Any]) -> Transformed:
+    """``parametersJsonSchema``: the schema without ``$schema``; it must describe an object."""
+    out = without_dialect(schema)
+    findings = []
+    if out.get("type") != "object":
+        findings.append(
+            Finding(
+                (),
+                Severity.ERROR,
+                INEXPRESSIBLE,
+                "Gemini's parametersJsonSchema must describe an object",
+                "write type: object at the root",
+            )
+        )
+    return finish(out, findings)
+
+
+def declaration(name: str, description: str, key: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """One ``FunctionDeclaration`` as JSON: name, description, then ``key``'s schema."""
+    return {"name": name, "description": description, key: schema}

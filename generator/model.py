@@ -75,8 +75,6 @@ class ToolDescriptor:
     ``name`` is the canonical name (``<server>::<tool>`` for MCP tools);
     ``tool_name`` is the name inside its server; ``provider_name`` the name sent
     to OpenAI and Claude. ``parameters`` is not stored: it *is* ``input_schema``.
-    ``openai_parameters`` is what OpenAI receives as ``parameters``: ``input_schema``
-    without ``$schema``, or in strict mode exactly ``to_strict(input_schema)``.
     """
 
     name: str
@@ -99,7 +97,6 @@ class ToolDescriptor:
     requires_confirmation: bool
     approval_flow: str
     strict: bool
-    openai_parameters: FrozenJson
     destructive_hint: bool
     idempotent_hint: bool
     open_world_hint: bool

@@ -7,7 +7,7 @@ Stages read the cache through a read-only view and return the entries they compu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -23,6 +23,7 @@ from generator.diagnostics import (
 from generator.emit.common import GENERATE_COMMAND, Rendered
 from generator.fingerprint import generator_fingerprint, json_sha256, sha256
 from generator.model import Toolset
+from generator.profiles.stage import NOTHING_ADAPTED, Adaptations
 from generator.writer import MANIFEST, Plan, encode_text, read_manifest
 
 if TYPE_CHECKING:  # the loader imports yaml: not on check's fast path
@@ -65,13 +66,15 @@ def contract_hashes(files: list[tuple[str, Path]]) -> dict[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """Contracts after load → check → resolve: the Toolset (None when an error blocks),
-    the files it came from (for positions) and every diagnostic, sorted."""
+    """Contracts after load → check → resolve → profiles: the Toolset (None when an
+    error blocks), what each provider receives, the files (for positions), every
+    diagnostic sorted, and the cache entries computed while loading."""
 
     toolset: Toolset | None
     files: tuple[LoadedFile, ...]
     diagnostics: tuple[Diagnostic, ...]
-    entries: tuple[Entry, ...] = ()  # cache entries computed while loading
+    entries: tuple[Entry, ...] = ()
+    adapted: Adaptations = field(default_factory=lambda: NOTHING_ADAPTED)
 
 
 def load_contracts(config: Config, *, strict: bool = False, prefix: str | None = None) -> Loaded:
@@ -94,8 +97,9 @@ def load_contracts(config: Config, *, strict: bool = False, prefix: str | None =
             files.append(checked.file)
         if checked.entry is not None:
             entries.append(checked.entry)
-    toolset, found = resolve_checked(files, diagnostics, config, strict=strict)
-    return Loaded(toolset, tuple(files), tuple(sorted_diagnostics(found)), tuple(entries))
+    toolset, adapted, found = resolved(files, diagnostics, config, strict=strict)
+    ordered = tuple(sorted_diagnostics(found))
+    return Loaded(toolset, tuple(files), ordered, tuple(entries), adapted)
 
 
 def resolve_checked(
@@ -105,19 +109,37 @@ def resolve_checked(
     *,
     strict: bool = False,
 ) -> tuple[Toolset | None, list[Diagnostic]]:
-    """After each file's own checks (``diagnostics``): the checks across files, then
-    resolve; the Toolset is None when anything blocks."""
+    """After each file's own checks (``diagnostics``): the checks across files, resolve,
+    and the profile stage; the Toolset is None when anything blocks."""
+    toolset, _, found = resolved(files, diagnostics, config, strict=strict)
+    return toolset, found
+
+
+def resolved(
+    files: Sequence[LoadedFile],
+    diagnostics: Sequence[Diagnostic],
+    config: Config,
+    *,
+    strict: bool = False,
+) -> tuple[Toolset | None, Adaptations, list[Diagnostic]]:
+    """:func:`resolve_checked`, with what each enabled provider target receives."""
     from generator.contracts.check import duplicate_names
+    from generator.emit import enabled_targets
+    from generator.profiles.stage import adapt
     from generator.resolve import resolve
 
     found = [*diagnostics, *duplicate_names(files)]
-    toolset = None
-    if not has_errors(found, strict=strict):
-        toolset, problems = resolve(
-            files, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
-        )
-        found += problems
-    return (None if has_errors(found, strict=strict) else toolset), found
+    if has_errors(found, strict=strict):
+        return None, NOTHING_ADAPTED, found
+    toolset, problems = resolve(
+        files, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
+    )
+    adapters = [name for target in enabled_targets(config.emit) for name in target.adapters]
+    adapted, findings = adapt(toolset, adapters)
+    found += [*problems, *findings]
+    if has_errors(found, strict=strict):
+        return None, NOTHING_ADAPTED, found
+    return toolset, adapted, found
 
 
 def check_loaded(files: Sequence[LoadedFile], config: Config) -> list[Diagnostic]:
@@ -143,13 +165,13 @@ def build(config: Config, *, strict: bool = False) -> Build:
     toolset, diagnostics = loaded.toolset, loaded.diagnostics
     if toolset is None:
         return Build(None, diagnostics, entries=loaded.entries)
-    rendered, entries = render(toolset, config.emit, CacheView(config.cache))
+    rendered, entries = render(toolset, config.emit, CacheView(config.cache), loaded.adapted)
     plan = make_plan(rendered, toolset, config, diagnostics)
     return Build(plan, diagnostics, len(toolset), (*loaded.entries, *entries))
 
 
 def render(
-    toolset: Toolset, options: EmitOptions, cache: CacheView
+    toolset: Toolset, options: EmitOptions, cache: CacheView, adapted: Adaptations
 ) -> tuple[Rendered, tuple[Entry, ...]]:
     """models → emit for every enabled target, with the cache entries computed.
 
@@ -166,11 +188,13 @@ def render(
         from generator.models.build import start
 
         pending = start(toolset, cache)
-    rendered = emit_targets(toolset, options, [t for t in targets if not t.needs_models])
+    first = Inputs(adapted=adapted)
+    rendered = emit_targets(toolset, options, [t for t in targets if not t.needs_models], first)
     if pending is None:
         return rendered, ()
     models = pending.result()
-    rendered.update(emit_targets(toolset, options, later, Inputs(models=models.source)))
+    inputs = Inputs(adapted=adapted, models=models.source)
+    rendered.update(emit_targets(toolset, options, later, inputs))
     return rendered, models.entries
 
 

@@ -1,9 +1,9 @@
 """Resolve checked contracts into the immutable Toolset (the IR).
 
-Resolving also decides what providers receive, so whatever cannot be sent is a
+Resolving also decides the names providers see, so whatever cannot be sent is a
 diagnostic at its place in the contract: provider names that are too long or clash
-(TC140, TC141), a schema OpenAI strict mode cannot express (TC150), and a server that
-takes the name builtin tools are listed under for MCP (TC142).
+(TC140, TC141), and a server that takes the name builtin tools are listed under for
+MCP (TC142). What each provider receives as a schema is the profile stage's job.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from generator.fields import ATTRS
 from generator.model import ContractSource, ToolDescriptor, Toolset, Where, freeze
 from generator.names import MAX_PROVIDER_NAME, canonical_name, derive_provider_name
 from generator.policy import Silent, resolve_fields
-from generator.profiles.openai import StrictProblem, openai_parameters
 
 
 def resolve(
@@ -36,9 +35,7 @@ def resolve(
         diagnostics += _server_problems(loaded, builtin_server)
         for index, tool in enumerate(loaded.data["tools"]):
             merged = {**_defaults(loaded), **tool}
-            descriptor, problems = _descriptor(loaded, index, merged, strict_default)
-            diagnostics += _strict_diagnostics(loaded, index, descriptor.name, problems)
-            tools.append(descriptor)
+            tools.append(_descriptor(loaded, index, merged, strict_default))
     tools.sort(key=lambda t: t.name)
     diagnostics += _provider_name_problems(tools)
     sources = tuple(ContractSource(f.key, f.sha256) for f in files)
@@ -52,25 +49,22 @@ def _defaults(loaded: LoadedFile) -> Mapping[str, Any]:
 
 def _descriptor(
     loaded: LoadedFile, index: int, tool: Mapping[str, Any], strict_default: bool
-) -> tuple[ToolDescriptor, tuple[StrictProblem, ...]]:
-    """The descriptor of one tool, and what strict mode cannot express in its schema."""
+) -> ToolDescriptor:
+    """The descriptor of one tool (``tool`` has its file's defaults merged in)."""
     server: str | None = loaded.data.get("server")
     name = canonical_name(tool["name"], server)
     values = resolve_fields(tool, Silent(name, server, strict_default))
     output = tool.get("outputSchema")
-    openai = openai_parameters(tool["inputSchema"], strict=values["strict"])
-    descriptor = ToolDescriptor(
+    return ToolDescriptor(
         name=name,
         tool_name=tool["name"],
         server=server,
         provider_name=tool.get("providerName") or derive_provider_name(name),
         input_schema=freeze(tool["inputSchema"]),
         output_schema=None if output is None else freeze(output),
-        openai_parameters=freeze(openai.schema),
         where=_where(loaded, index, tool),
         **{ATTRS[key]: freeze(value) for key, value in values.items()},
     )
-    return descriptor, openai.problems
 
 
 def _where(loaded: LoadedFile, index: int, merged: Mapping[str, Any]) -> Where:
@@ -82,23 +76,6 @@ def _where(loaded: LoadedFile, index: int, merged: Mapping[str, Any]) -> Where:
         frozenset(own),
         frozenset(key for key in merged if key not in own),
     )
-
-
-def _strict_diagnostics(
-    loaded: LoadedFile, index: int, name: str, problems: Iterable[StrictProblem]
-) -> list[Diagnostic]:
-    """Each problem at its place in the contract's inputSchema (or the nearest parent)."""
-    return [
-        Diagnostic(
-            loaded.position(("tools", index, "inputSchema", *problem.path)),
-            problem.message,
-            "TC150",
-            tool=name,
-            path=("inputSchema", *problem.path),
-            hint=problem.hint,
-        )
-        for problem in problems
-    ]
 
 
 def _server_problems(loaded: LoadedFile, builtin_server: str | None) -> list[Diagnostic]:

@@ -12,13 +12,15 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Target:
     """One output: its config name, the module whose ``emit`` writes it, whether it
-    needs the models stage, and the targets that imply it (``names`` is written
-    whenever a provider target is, and is never configured by name)."""
+    needs the models stage, the targets that imply it (``names`` is written whenever a
+    provider target is, and is never configured by name), and the profile adapters
+    that decide the schemas it sends."""
 
     name: str
     module: str
     needs_models: bool = False
     implied_by: tuple[str, ...] = ()
+    adapters: tuple[str, ...] = ()  # profile adapters whose schemas it sends (profiles/stage)
 
     @property
     def configurable(self) -> bool:
@@ -27,7 +29,7 @@ class Target:
 
 TARGETS: tuple[Target, ...] = (
     Target("canonical", "generator.emit.canonical"),
-    Target("openai", "generator.emit.openai"),
+    Target("openai", "generator.emit.openai", adapters=("openai",)),
     Target("anthropic", "generator.emit.anthropic"),
     Target("mcp", "generator.emit.mcp"),
     Target("names", "generator.emit.names", implied_by=("openai", "anthropic")),

@@ -12,7 +12,7 @@ from generator.policy import DEFAULTS
 from tests.conftest import Project
 
 # IR attributes that are not canonical fields: how the IR is used, not what a tool is.
-INTERNAL = {"openai_parameters", "where"}
+INTERNAL = {"where"}
 
 
 def test_every_ir_attribute_is_a_field_or_internal() -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
+
+from generator.profiles.stage import NOTHING_ADAPTED, Adaptations
 
 if TYPE_CHECKING:
     from generator.models.build import ModelSource
@@ -19,8 +21,10 @@ Rendered = dict[PurePosixPath, str]
 @dataclass(frozen=True, slots=True)
 class Inputs:
     """What an emitter may read besides the toolset and the options: the results of
-    the stages before emit (None when no enabled target needed that stage)."""
+    the stages before emit (the profile stage's schemas per adapter and tool; the
+    models, None when no enabled target needed them)."""
 
+    adapted: Adaptations = field(default_factory=lambda: NOTHING_ADAPTED)
     models: ModelSource | None = None
 
 

@@ -2,8 +2,8 @@
 
 Both files list every tool in canonical order with the same four fields; only the
 envelope differs (Chat Completions nests them under ``function``). ``parameters`` is
-the descriptor's ``openai_parameters``: the contract's inputSchema without ``$schema``,
-or in strict mode exactly its documented strict transformation. ``strict`` is always
+what the OpenAI profile decided: the contract's inputSchema without ``$schema``, or in
+strict mode exactly its documented strict transformation. ``strict`` is always
 written, so the API never applies a default of its own.
 """
 
@@ -14,34 +14,37 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
-from generator.model import ToolDescriptor, Toolset, thaw
+from generator.model import FrozenJson, ToolDescriptor, Toolset, thaw
 
 CHAT_COMPLETIONS = PurePosixPath("openai/chat-completions.json")
 RESPONSES = PurePosixPath("openai/responses.json")
+ADAPTER = "openai"
 
 
-def function_fields(tool: ToolDescriptor) -> dict[str, Any]:
+def function_fields(tool: ToolDescriptor, parameters: FrozenJson) -> dict[str, Any]:
     """name, description, parameters and strict: what both APIs call a function."""
     return {
         "name": tool.provider_name,
         "description": tool.description,
-        "parameters": thaw(tool.openai_parameters),
+        "parameters": thaw(parameters),
         "strict": tool.strict,
     }
 
 
-def chat_completions_tool(tool: ToolDescriptor) -> dict[str, Any]:
+def chat_completions_tool(tool: ToolDescriptor, parameters: FrozenJson) -> dict[str, Any]:
     """A Chat Completions ``tools`` entry: ``{"type": "function", "function": {...}}``."""
-    return {"type": "function", "function": function_fields(tool)}
+    return {"type": "function", "function": function_fields(tool, parameters)}
 
 
-def responses_tool(tool: ToolDescriptor) -> dict[str, Any]:
+def responses_tool(tool: ToolDescriptor, parameters: FrozenJson) -> dict[str, Any]:
     """A Responses API ``tools`` entry: the function fields next to ``"type": "function"``."""
-    return {"type": "function", **function_fields(tool)}
+    return {"type": "function", **function_fields(tool, parameters)}
 
 
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
+    adapted = inputs.adapted[ADAPTER]
+    sent = [(tool, adapted[tool.name].schema) for tool in toolset]
     return {
-        CHAT_COMPLETIONS: dump_json([chat_completions_tool(tool) for tool in toolset]),
-        RESPONSES: dump_json([responses_tool(tool) for tool in toolset]),
+        CHAT_COMPLETIONS: dump_json([chat_completions_tool(t, p) for t, p in sent]),
+        RESPONSES: dump_json([responses_tool(t, p) for t, p in sent]),
     }

@@ -2,7 +2,8 @@
 
 A tool gets its ``inputSchema`` without the root ``$schema``; a tool in strict mode gets
 exactly ``to_strict`` of it (``strict.py``, within the subset ``subset.py`` describes).
-A schema strict mode cannot express yields problems, never a silent non-strict fallback.
+What strict mode cannot express is an error for this target (TC150), never a silent
+non-strict fallback.
 """
 
 from __future__ import annotations
@@ -10,15 +11,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.model import thaw
-from generator.profiles.base import without_dialect
+from generator.diagnostics import Severity
+from generator.model import ToolDescriptor, thaw
+from generator.profiles.base import INEXPRESSIBLE, Finding, Transformed, finish, without_dialect
 from generator.profiles.openai.strict import StrictProblem, StrictResult, to_strict
 
-__all__ = ["StrictProblem", "StrictResult", "openai_parameters", "to_strict"]
+__all__ = ["StrictProblem", "StrictResult", "adapt", "to_openai", "to_strict"]
 
 
-def openai_parameters(schema: Mapping[str, Any], *, strict: bool) -> StrictResult:
-    """OpenAI's ``parameters`` for a tool: strict-mode form when ``strict``, else the mirror."""
-    if strict:
-        return to_strict(thaw(schema))
-    return StrictResult(schema=without_dialect(schema), problems=())
+def to_openai(schema: Mapping[str, Any], *, strict: bool) -> Transformed:
+    """OpenAI's ``parameters``: the strict-mode form when ``strict``, else the mirror."""
+    if not strict:
+        return finish(without_dialect(schema), ())
+    result = to_strict(thaw(schema))
+    findings = [
+        Finding(problem.path, Severity.ERROR, INEXPRESSIBLE, problem.message, problem.hint)
+        for problem in result.problems
+    ]
+    return finish(result.schema or {}, findings)
+
+
+def adapt(tool: ToolDescriptor) -> Transformed:
+    """What OpenAI receives for ``tool`` (the profile stage calls this)."""
+    return to_openai(tool.input_schema, strict=tool.strict)

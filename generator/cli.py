@@ -1,6 +1,6 @@
-"""Command line: ``toolcanon generate | check | validate | list | diff | import``.
+"""Command line: ``toolcanon generate | check | validate | list | diff | import | verify``.
 
-Exit codes: 0 ok · 1 ``check`` found drift, ``diff`` a failing change · 2 bad contracts,
+Exit codes: 0 ok · 1 ``check`` found drift, ``diff``/``verify`` a failing change · 2 bad contracts,
 config or usage · 3 internal error.
 """
 
@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 
 from generator import __version__
+from generator.commands import verify as verify_command
 from generator.config import Config, Overrides, load_config
 from generator.diagnostics import ContractError, Diagnostic
 from generator.init import add_init_parser, cmd_init
@@ -74,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     from generator.importers.command import add_parser as add_import
 
     add_import(commands)
+    verify_command.add_parser(commands)
     return parser
 
 
@@ -227,4 +229,5 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Config], int]] = {
     "list": cmd_list,
     "diff": cmd_diff,
     "import": cmd_import,
+    "verify": verify_command.run,
 }

@@ -23,6 +23,7 @@ class DiffResult:
     findings: tuple[Finding, ...]
     fail_on: frozenset[Category]
     unused: tuple[Suppression, ...] = ()
+    command: str = "diff"  # verify reports through the same renderer
 
     def failing(self, finding: Finding) -> bool:
         return finding.suppressed is None and finding.rule.category in self.fail_on
@@ -80,7 +81,7 @@ def _github(result: DiffResult) -> Iterator[str]:
         place = f"file={where.file},line={where.line},col={where.column}," if where else ""
         text = f"tool '{finding.tool}': " + _line(finding).removeprefix(_where(finding))
         escaped = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-        yield f"::{level} {place}title=toolcanon diff {finding.rule.id}::{escaped}"
+        yield f"::{level} {place}title=toolcanon {result.command} {finding.rule.id}::{escaped}"
 
 
 def _closing(result: DiffResult) -> Iterator[str]:
@@ -94,8 +95,9 @@ def _closing(result: DiffResult) -> Iterator[str]:
     summary = ", ".join(f"{counts[c]} {c}" for c in CATEGORIES if counts[c])
     if counts["suppressed"]:
         summary += f" ({counts['suppressed']} suppressed)"
-    yield f"toolcanon diff against {result.against}: {summary or 'no changes'}"
-    yield f"suggested version bump: {result.bump}"
+    yield f"toolcanon {result.command} against {result.against}: {summary or 'no changes'}"
+    if result.command == "diff":  # a bump is about contracts; verify compares a server
+        yield f"suggested version bump: {result.bump}"
 
 
 def as_json(result: DiffResult) -> dict[str, Any]:

@@ -62,12 +62,13 @@ def load_contracts(config: Config, label: str, *, display: str, strict: bool = F
     loaded = load(replace(config, cache=None), strict=strict, prefix=display)
     if loaded.toolset is None:
         raise ContractError(loaded.diagnostics)
-    places = _places(list(loaded.files))
+    places = tool_places(list(loaded.files))
     tools = {tool.name: descriptor_json(tool) for tool in loaded.toolset}
     return Side(label, tools, {name: places[name] for name in tools})
 
 
-def _places(files: list[LoadedFile]) -> dict[str, ToolPlace]:
+def tool_places(files: list[LoadedFile]) -> dict[str, ToolPlace]:
+    """Canonical name → where the tool is written."""
     from generator.names import canonical_name
 
     places = {}

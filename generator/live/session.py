@@ -11,7 +11,9 @@ from typing import Any, Literal
 
 MAX_PAGES = 1000
 
-Reason = Literal["did not start", "timed out", "not JSON-RPC", "protocol error", "exited"]
+Reason = Literal[
+    "did not start", "unreachable", "timed out", "not JSON-RPC", "protocol error", "exited"
+]
 
 
 class ServerError(Exception):

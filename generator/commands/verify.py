@@ -127,7 +127,11 @@ def _write_pin(args: argparse.Namespace, served: dict[str, Entry]) -> int:
 
     display = args.pin.as_posix()
     write_atomic(args.pin, pin_text(args.server, served), display)
-    print(f"toolcanon: pinned {len(served)} tools of MCP server '{args.server}' in {display}")
+    count = len(served)
+    print(
+        f"toolcanon: pinned {count} tools of MCP server '{args.server}' in {display}",
+        file=sys.stderr,
+    )
     return 0
 
 

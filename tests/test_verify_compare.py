@@ -15,6 +15,7 @@ from generator.diff.rules import RULES
 from generator.emit.mcp import META_KEY
 from generator.verify.compare import Expected, compare_entry, compare_listing
 from generator.verify.rules import LIVE_RULES, VERIFY_RULES
+from tests.conftest import REPO
 
 Mutation = Callable[[dict[str, Any]], None]
 
@@ -255,3 +256,10 @@ def test_live_rules_are_security_and_new() -> None:
     assert {rule.category for rule in LIVE_RULES.values()} == {"security"}
     assert not set(LIVE_RULES) & set(RULES)
     assert all(rule.startswith("live-") for rule in LIVE_RULES)
+
+
+def test_every_live_rule_is_documented_next_to_diffs() -> None:
+    readme = (REPO / "README.md").read_text("utf-8")
+    section = readme.split("## Live drift: `toolcanon verify`")[1].split("\n## ")[0]
+    for rule in LIVE_RULES:
+        assert f"| `{rule}` | security |" in section, rule

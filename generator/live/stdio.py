@@ -50,7 +50,7 @@ def list_tools(
     if not command:
         raise ServerError("did not start", "no command given")
     logging.getLogger("mcp").addHandler(logging.NullHandler())  # we report failures ourselves
-    program, args = _launch(command, env)
+    program, args = launch(command, env)
     params = StdioServerParameters(command=program, args=args, env=dict(env), cwd=cwd)
     progress = Progress()
     with StderrTail() as tail:
@@ -60,7 +60,7 @@ def list_tools(
             raise classify(error, progress, timeout).with_note(tail.note()) from None
 
 
-def _launch(command: Sequence[str], env: Mapping[str, str]) -> tuple[str, list[str]]:
+def launch(command: Sequence[str], env: Mapping[str, str]) -> tuple[str, list[str]]:
     """The program and arguments to spawn: the server itself, behind ``sh`` on POSIX."""
     path = env.get("PATH", os.environ.get("PATH", os.defpath))
     program = shutil.which(command[0], path=path)

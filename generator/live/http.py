@@ -18,8 +18,10 @@ from generator.live.session import (
 # The SDK refuses SSE events over 1 MiB by default; a tools/list page with long
 # descriptions is larger, and the timeout bounds what a server can send anyway.
 MAX_EVENT = 64 * 1024 * 1024
-# JSON-RPC error codes the transport uses for an answer it could not read as JSON-RPC.
+# How the SDK's transport reports an answer it could not read as JSON-RPC: a parse
+# error, or an invalid request saying the content type was not JSON or SSE.
 _PARSE_ERROR, _INVALID_REQUEST = -32700, -32600
+_NOT_JSON = "Unexpected content type"
 
 
 def list_tools_http(url: str, *, timeout: float) -> Listing:
@@ -66,6 +68,10 @@ def _classify(error: BaseException, url: str, progress: Progress, timeout: float
         return ServerError("unreachable", f"cannot connect to {url}: {describe(error)}")
     if isinstance(error, httpx2.TimeoutException):
         return ServerError("timed out", f"no answer within {timeout:g} s")
-    if isinstance(error, MCPError) and error.code in (_PARSE_ERROR, _INVALID_REQUEST):
+    if isinstance(error, MCPError) and _unreadable(error.code, str(error.error.message)):
         return ServerError("not JSON-RPC", f"{url} answered {describe(error)}")
     return classify(error, progress, timeout)
+
+
+def _unreadable(code: int, message: str) -> bool:
+    return code == _PARSE_ERROR or (code == _INVALID_REQUEST and message.startswith(_NOT_JSON))

@@ -54,7 +54,7 @@ def test_the_launchers_line_gives_the_group_and_is_not_shown() -> None:
 def test_without_the_launchers_line_everything_is_the_servers() -> None:
     tail = _feed(b"toolcanon-pgid x\nlog line\n")
     assert tail.pgid() is None
-    assert tail.note() == "; its stderr ends with: toolcanon-pgid x\nlog line"
+    assert tail.note() == "; its stderr ends with: toolcanon-pgid x\\nlog line"
 
 
 def test_a_flood_keeps_only_the_end() -> None:
@@ -62,6 +62,11 @@ def test_a_flood_keeps_only_the_end() -> None:
     assert tail.note().endswith("THE END")
     assert len(tail.note()) < SHOWN + 40
     assert len(tail._tail) == KEEP
+
+
+def test_control_sequences_from_stderr_are_escaped() -> None:
+    tail = _feed(b"toolcanon-pgid 7\n\x1b]0;owned\x07\x1b[2Jred\tline\n")
+    assert tail.note() == "; its stderr ends with: \\u001b]0;owned\\u0007\\u001b[2Jred\\u0009line"
 
 
 def test_nothing_written_is_no_note() -> None:

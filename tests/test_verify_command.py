@@ -13,7 +13,7 @@ import pytest
 from generator.config import load_config
 from generator.verify.compare import compare_listing
 from generator.verify.expected import from_contracts
-from tests.conftest import Project
+from tests.conftest import REPO, Project
 
 CONTRACT = """
 version: 1
@@ -119,3 +119,16 @@ def test_a_server_that_is_not_installed(project: Project) -> None:
         "<mcp-stdio no-such-mcp-server-x>:1:1: error[TC500]: MCP server 'files': did not start: "
         "cannot start 'no-such-mcp-server-x'"
     )
+
+
+def test_a_pin_that_cannot_be_written(project: Project) -> None:
+    project.write("contracts/files.yaml", CONTRACT)
+    (project.root / "pins").mkdir()
+    server = shlex.join(
+        [sys.executable, str(REPO / "tests" / "mcp_servers" / "paginated_server.py")]
+    )
+    result = project.run("verify", "--server", "files", "--mcp-stdio", server, "--pin", "pins")
+    assert result.code == 2
+    (line,) = result.diagnostics
+    assert line.startswith("pins:1:1: error[TC502]: cannot write the pin: ")
+    assert (project.root / "pins").is_dir()

@@ -123,10 +123,14 @@ def _listing(args: argparse.Namespace) -> Listing:
 
 def _write_pin(args: argparse.Namespace, served: dict[str, Entry]) -> int:
     from generator.importers.write import write_atomic
-    from generator.verify.pin import pin_text
+    from generator.verify.pin import BAD_PIN, pin_text
 
     display = args.pin.as_posix()
-    write_atomic(args.pin, pin_text(args.server, served), display)
+    try:
+        write_atomic(args.pin, pin_text(args.server, served), display)
+    except OSError as exc:
+        message = f"cannot write the pin: {exc.strerror or exc}"
+        raise ContractError([Diagnostic(Position(display, 1, 1), message, BAD_PIN)]) from None
     count = len(served)
     print(
         f"toolcanon: pinned {count} tools of MCP server '{args.server}' in {display}",

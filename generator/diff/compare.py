@@ -56,10 +56,11 @@ def find_renames(
 ) -> dict[str, str]:
     """Removed → added pairs with the same inputSchema: reported as one rename."""
     pairs: dict[str, str] = {}
+    spelled = {after: show(new[after].get("inputSchema")) for after in added}
     for before in sorted(removed):
         schema = show(old[before].get("inputSchema"))
         for after in sorted(added):
-            if after not in pairs.values() and show(new[after].get("inputSchema")) == schema:
+            if after not in pairs.values() and spelled[after] == schema:
                 pairs[before] = after
                 break
     return pairs

@@ -60,7 +60,7 @@ class StderrTail:
         self._thread.join(timeout=0.5)  # a crashed server's last words may still be in the pipe
         with self._lock:
             text = bytes(self._tail).decode("utf-8", "replace").strip()
-        return f"; its stderr ends with: {text[-SHOWN:]}" if text else ""
+        return f"; its stderr ends with: {_printable(text[-SHOWN:])}" if text else ""
 
     def _drain(self) -> None:
         head: bytes | None = b""  # the start of stderr until its first line is dealt with
@@ -84,3 +84,12 @@ class StderrTail:
                 self._pgid = int(number)
             return rest
         return line + b"\n" + rest
+
+
+def _printable(text: str) -> str:
+    """One line with no control sequence: a server's stderr must not drive the terminal."""
+    return "".join(char if char.isprintable() else _escape(char) for char in text)
+
+
+def _escape(char: str) -> str:
+    return "\\n" if char == "\n" else f"\\u{ord(char):04x}"

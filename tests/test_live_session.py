@@ -18,6 +18,8 @@ from generator.verify.served import served_tools
     ("error", "initialized", "reason", "detail"),
     [
         (TimeoutError(), False, "timed out", "no answer within 2 s"),
+        (PermissionError(13, "Permission denied"), False, "did not start",
+         "cannot start the server: Permission denied"),
         (MCPError(CONNECTION_CLOSED, "Connection closed"), False, "did not start",
          "the server closed the connection before answering (MCPError: Connection closed)"),
         (MCPError(CONNECTION_CLOSED, "Connection closed"), True, "exited",

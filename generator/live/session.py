@@ -91,6 +91,8 @@ def classify(error: BaseException, progress: Progress, timeout: float) -> Server
         return error
     if isinstance(error, TimeoutError):
         return ServerError("timed out", f"no answer within {timeout:g} s")
+    if isinstance(error, OSError) and not progress.initialized:
+        return ServerError("did not start", f"cannot start the server: {error.strerror or error}")
     if _connection_closed(error):
         if progress.initialized:
             return ServerError("exited", f"the server closed the connection ({describe(error)})")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import select
 import shlex
 import signal
 import socket
@@ -185,6 +186,8 @@ def http_url(git_case: GitCase) -> Iterator[str]:
     )
     try:
         assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, "the HTTP test server did not say its URL within 60 s"
         yield process.stdout.readline().strip()
     finally:
         process.terminate()

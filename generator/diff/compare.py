@@ -29,7 +29,7 @@ def compare_sides(old: Side, new: Side) -> list[Finding]:
     """Every finding between the two sides, placed in the new contracts where possible."""
     removed = [name for name in old.tools if name not in new.tools]
     added = [name for name in new.tools if name not in old.tools]
-    renames = _renames(old, new, removed, added)
+    renames = find_renames(old.tools, new.tools, removed, added)
     findings: list[Finding] = []
     for name in sorted(old.tools.keys() & new.tools.keys()):
         findings += _place(new, name, compare_tool(old.tools[name], new.tools[name]))
@@ -48,13 +48,19 @@ def compare_sides(old: Side, new: Side) -> list[Finding]:
     return sorted(findings, key=Finding.sort_key)
 
 
-def _renames(old: Side, new: Side, removed: list[str], added: list[str]) -> dict[str, str]:
+def find_renames(
+    old: Mapping[str, Descriptor],
+    new: Mapping[str, Descriptor],
+    removed: list[str],
+    added: list[str],
+) -> dict[str, str]:
     """Removed → added pairs with the same inputSchema: reported as one rename."""
     pairs: dict[str, str] = {}
+    spelled = {after: show(new[after].get("inputSchema")) for after in added}
     for before in sorted(removed):
-        schema = show(old.tools[before].get("inputSchema"))
+        schema = show(old[before].get("inputSchema"))
         for after in sorted(added):
-            if after not in pairs.values() and show(new.tools[after].get("inputSchema")) == schema:
+            if after not in pairs.values() and spelled[after] == schema:
                 pairs[before] = after
                 break
     return pairs
@@ -84,7 +90,7 @@ def _place(new: Side, tool: str, changes: list[Change]) -> list[Finding]:
 def compare_tool(old: Descriptor, new: Descriptor, *, renamed: bool = False) -> list[Change]:
     """Every change between two descriptors of one tool (``name`` excepted)."""
     changes = list(_labels(old, new, renamed=renamed))
-    changes += _permission_fields(old, new)
+    changes += compare_permission_fields(old, new)
     changes += _permissions(old.get("permissions"), new.get("permissions"), ("permissions",))
     changes += compare_schemas(old.get("inputSchema"), new.get("inputSchema"), "inputSchema")
     changes += _output(old.get("outputSchema"), new.get("outputSchema"))
@@ -105,7 +111,8 @@ def _labels(old: Descriptor, new: Descriptor, *, renamed: bool) -> Iterator[Chan
             )
 
 
-def _permission_fields(old: Descriptor, new: Descriptor) -> Iterator[Change]:
+def compare_permission_fields(old: Descriptor, new: Descriptor) -> Iterator[Change]:
+    """Changes of the permission fields and annotations present in either descriptor."""
     for key, (loose_from, loose_to, rule) in _LOOSENING.items():
         before, after = old.get(key), new.get(key)
         if before == after:

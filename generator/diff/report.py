@@ -24,6 +24,7 @@ class DiffResult:
     findings: tuple[Finding, ...]
     fail_on: frozenset[Category]
     unused: tuple[Suppression, ...] = ()
+    command: str = "diff"  # verify reports through the same renderer
 
     def failing(self, finding: Finding) -> bool:
         return finding.suppressed is None and finding.rule.category in self.fail_on
@@ -74,7 +75,7 @@ def _github(result: DiffResult) -> Iterator[str]:
             level = "warning"
         else:
             level = "notice"
-        title = f"toolcanon diff {finding.rule.id}"
+        title = f"toolcanon {result.command} {finding.rule.id}"
         yield format_github(report_line(finding), level, title, keep_label=True)
 
 
@@ -89,8 +90,9 @@ def _closing(result: DiffResult) -> Iterator[str]:
     summary = ", ".join(f"{counts[c]} {c}" for c in CATEGORIES if counts[c])
     if counts["suppressed"]:
         summary += f" ({counts['suppressed']} suppressed)"
-    yield f"toolcanon diff against {result.against}: {summary or 'no changes'}"
-    yield f"suggested version bump: {result.bump}"
+    yield f"toolcanon {result.command} against {result.against}: {summary or 'no changes'}"
+    if result.command == "diff":  # a bump is about contracts; verify compares a server
+        yield f"suggested version bump: {result.bump}"
 
 
 def as_json(result: DiffResult) -> dict[str, Any]:

@@ -311,6 +311,8 @@ def _pairs(old: Any, new: Any) -> list[tuple[Any, Any]]:
 
 def _same(old: Any, new: Any) -> bool:
     """JSON equality (``1`` is not ``true``, ``1`` is ``1.0``)."""
+    if old is new:  # most often: a keyword neither side has (spelling them is the cost)
+        return True
     return _canon(old) == _canon(new)
 
 

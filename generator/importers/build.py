@@ -64,7 +64,7 @@ def draft_from_server(
     timeout: float,
 ) -> Draft:
     """List a live MCP server's tools over stdio and read them as MCP tools."""
-    from generator.importers.stdio import ServerError, list_tools
+    from generator.live.stdio import ServerError, list_tools
 
     display = f"<mcp-stdio {command[0] if command else ''}>"
     try:

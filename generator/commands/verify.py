@@ -1,0 +1,164 @@
+"""``toolcanon verify``: does a running MCP server still serve what was reviewed?
+
+Exit codes: 0 nothing in ``--fail-on`` · 1 a finding of a ``--fail-on`` category · 2 bad
+input, or a server that did not start, was unreachable, timed out, wrote something
+that is not JSON-RPC, broke the protocol or exited (the reason is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.commands import options
+from generator.commands.diff import DEFAULT_FAIL_ON, fail_on
+from generator.config import Config
+from generator.diagnostics import ContractError, Diagnostic, Position, usage
+from generator.exitcodes import ExitCode
+from generator.report import summary
+
+if TYPE_CHECKING:  # kept off the import path of every other command
+    from generator.live.session import Listing
+    from generator.verify.compare import Entry, Expected
+
+DEFAULT_TIMEOUT = 30.0
+HELP = "compare a running MCP server's tools with their contracts or a pin"
+UNHEALTHY = "TC500"
+_HINTS = {
+    "did not start": "check the command, its --env and that it is an MCP server over stdio",
+    "unreachable": "check the URL and that the server is running",
+    "timed out": "raise --timeout, or check that the server answers MCP on this transport",
+    "not JSON-RPC": "an MCP server over stdio writes only JSON-RPC on stdout (logs go to stderr)",
+    "exited": "the server ended while it was being listed",
+}
+
+
+NAME = "verify"
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(NAME, help=HELP, description=HELP)
+    parser.add_argument("--server", required=True, metavar="NAME", help="the contracts' server")
+    how = parser.add_mutually_exclusive_group(required=True)
+    how.add_argument("--mcp-stdio", metavar="'CMD ARGS…'", help="start this server over stdio")
+    how.add_argument("--mcp-http", metavar="URL", help="connect to this Streamable HTTP endpoint")
+    parser.add_argument(
+        "--env", action="append", default=[], metavar="KEY=VAL", help="environment for the server"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds for the whole listing"
+    )
+    pin = parser.add_mutually_exclusive_group()
+    pin.add_argument("--pin", type=Path, metavar="FILE", help="write what the server serves")
+    pin.add_argument(
+        "--against-pin", type=Path, metavar="FILE", help="compare with a pin, not the contracts"
+    )
+    parser.add_argument(
+        "--fail-on",
+        type=fail_on,
+        default=fail_on(DEFAULT_FAIL_ON),
+        metavar="CATEGORIES",
+        help=f"comma-separated categories that fail the run (default {DEFAULT_FAIL_ON})",
+    )
+    options.add_config(parser, outputs=False)
+    options.add_format(parser)
+
+
+def run(args: argparse.Namespace) -> ExitCode:
+    """Compare (or pin) one server; the exit code as documented above."""
+    from generator.diff.report import DiffResult, render
+    from generator.verify.compare import compare_listing
+
+    _check_usage(args)
+    config = options.config(args)
+    if args.pin is not None:
+        return _write_pin(args, _served(args))
+    expected = _expected(args, config)  # bad contracts or pin: exit before a server starts
+    findings = tuple(compare_listing(expected, _served(args)))
+    against = f"{expected.label} (MCP server '{args.server}' over {_transport(args)})"
+    result = DiffResult(against, findings, args.fail_on, command="verify")
+    sys.stdout.write(render(result, args.format))
+    return ExitCode.FAILED if result.failed else ExitCode.OK
+
+
+def _expected(args: argparse.Namespace, config: Config) -> Expected:
+    from generator.verify.expected import from_contracts
+    from generator.verify.pin import read_pin
+
+    if args.against_pin is None:
+        return from_contracts(config, args.server)
+    namespace = None if args.server == config.emit.builtin_server else args.server
+    return read_pin(args.against_pin, args.against_pin.as_posix(), args.server, namespace)
+
+
+def _served(args: argparse.Namespace) -> dict[str, Entry]:
+    """The server's tools by name; ContractError (exit 2) saying why when it fails."""
+    from generator.live.session import ServerError
+    from generator.verify.served import served_tools
+
+    try:
+        return served_tools(_listing(args))
+    except ServerError as error:
+        message = f"MCP server '{args.server}': {error}"
+        where = Position(_display(args), 1, 1)
+        hint = _HINTS.get(error.reason)
+        raise ContractError([Diagnostic(where, message, UNHEALTHY, hint=hint)]) from None
+
+
+def _listing(args: argparse.Namespace) -> Listing:
+    if args.mcp_http is not None:
+        from generator.live.http import list_tools_http
+
+        return list_tools_http(args.mcp_http, timeout=args.timeout)
+    from generator.live.stdio import list_tools
+
+    env = dict(item.split("=", 1) for item in args.env)
+    return list_tools(shlex.split(args.mcp_stdio), env, timeout=args.timeout)
+
+
+def _write_pin(args: argparse.Namespace, served: dict[str, Entry]) -> ExitCode:
+    from generator.importers.write import write_atomic
+    from generator.verify.pin import BAD_PIN, pin_text
+
+    display = args.pin.as_posix()
+    try:
+        write_atomic(args.pin, pin_text(args.server, served), display)
+    except OSError as exc:
+        message = f"cannot write the pin: {exc.strerror or exc}"
+        raise ContractError([Diagnostic(Position(display, 1, 1), message, BAD_PIN)]) from None
+    summary(f"pinned {len(served)} tools of MCP server '{args.server}' in {display}")
+    return ExitCode.OK
+
+
+def _check_usage(args: argparse.Namespace) -> None:
+    from generator.importers.build import check_server_name
+
+    problems = [f"--env {item!r} is not KEY=VAL" for item in args.env if "=" not in item[1:]]
+    if args.env and args.mcp_stdio is None:
+        problems.append("--env applies to --mcp-stdio servers only")
+    if not args.timeout > 0:
+        problems.append("--timeout must be a positive number of seconds")
+    if args.mcp_http is not None and not args.mcp_http.startswith(("http://", "https://")):
+        problems.append(f"--mcp-http {args.mcp_http!r} is not an http:// or https:// URL")
+    if args.mcp_stdio is not None:
+        try:
+            if not shlex.split(args.mcp_stdio):
+                problems.append("--mcp-stdio needs a command")
+        except ValueError as exc:
+            problems.append(f"--mcp-stdio: {exc}")
+    if problems:
+        raise ContractError([usage(message) for message in problems])
+    check_server_name(args.server)
+
+
+def _transport(args: argparse.Namespace) -> str:
+    return "Streamable HTTP" if args.mcp_http is not None else "stdio"
+
+
+def _display(args: argparse.Namespace) -> str:
+    if args.mcp_http is not None:
+        return f"<mcp-http {args.mcp_http}>"
+    return f"<mcp-stdio {shlex.split(args.mcp_stdio)[0]}>"

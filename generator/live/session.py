@@ -1,0 +1,124 @@
+"""One MCP client session over any transport: initialise, then every page of ``tools/list``.
+
+Whatever goes wrong becomes a :class:`ServerError` whose ``reason`` names the way the
+server failed (a headline for people, a value for tests) and whose text explains it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+MAX_PAGES = 1000
+
+Reason = Literal[
+    "did not start", "unreachable", "timed out", "not JSON-RPC", "protocol error", "exited"
+]
+
+
+class ServerError(Exception):
+    """The server could not be listed. ``str()`` is ``"<reason>: <what happened>"``."""
+
+    def __init__(self, reason: Reason, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason: Reason = reason
+        self.detail = detail
+
+    def with_note(self, note: str) -> ServerError:
+        """The same failure with more said (e.g. the end of the server's stderr)."""
+        return ServerError(self.reason, self.detail + note) if note else self
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """What a server said about itself and every tool it listed, as MCP JSON."""
+
+    name: str
+    version: str
+    tools: tuple[dict[str, Any], ...]
+    pages: int
+
+
+@dataclass(slots=True)
+class Progress:
+    """How far a session got: a closed connection means "did not start" before
+    ``initialize`` was answered and "exited" after it."""
+
+    initialized: bool = False
+    malformed: Exception | None = None
+
+
+async def list_session(read: Any, write: Any, progress: Progress) -> Listing:
+    """Initialise a session on a transport's streams and list every tool."""
+    import anyio
+    import mcp_types as types
+    from mcp.client.session import ClientSession
+
+    async with anyio.create_task_group() as group:
+
+        async def on_message(message: Any) -> None:
+            if isinstance(message, Exception) and progress.malformed is None:
+                progress.malformed = message
+                group.cancel_scope.cancel()
+
+        async with ClientSession(read, write, message_handler=on_message) as session:
+            hello = await session.initialize()
+            progress.initialized = True
+            tools, pages = await _pages(session, types)
+        return Listing(hello.server_info.name, hello.server_info.version, tools, pages)
+    detail = f"the client could not read what the server wrote ({describe(progress.malformed)})"
+    raise ServerError("not JSON-RPC", detail)
+
+
+async def _pages(session: Any, types: Any) -> tuple[tuple[dict[str, Any], ...], int]:
+    tools: list[dict[str, Any]] = []
+    cursor: str | None = None
+    for page in range(1, MAX_PAGES + 1):
+        params = None if cursor is None else types.PaginatedRequestParams(cursor=cursor)
+        result = await session.list_tools(params=params)
+        tools += [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in result.tools]
+        cursor = result.next_cursor
+        if cursor is None:
+            return tuple(tools), page
+    detail = f"tools/list still had a nextCursor after {MAX_PAGES} pages"
+    raise ServerError("protocol error", detail)
+
+
+def classify(error: BaseException, progress: Progress, timeout: float) -> ServerError:
+    """The ServerError for anything a session raised (the client's own errors included)."""
+    error = leaf(error)
+    if isinstance(error, ServerError):
+        return error
+    if isinstance(error, TimeoutError):
+        return ServerError("timed out", f"no answer within {timeout:g} s")
+    if isinstance(error, OSError) and not progress.initialized:
+        return ServerError("did not start", f"cannot start the server: {error.strerror or error}")
+    if _connection_closed(error):
+        if progress.initialized:
+            return ServerError("exited", f"the server closed the connection ({describe(error)})")
+        detail = f"the server closed the connection before answering ({describe(error)})"
+        return ServerError("did not start", detail)
+    return ServerError("protocol error", f"the server failed: {describe(error)}")
+
+
+def _connection_closed(error: BaseException) -> bool:
+    from mcp.shared.exceptions import MCPError
+    from mcp_types import CONNECTION_CLOSED
+
+    return isinstance(error, MCPError) and error.code == CONNECTION_CLOSED
+
+
+def leaf(error: BaseException) -> BaseException:
+    """The first real error inside (nested) exception groups."""
+    while isinstance(error, BaseExceptionGroup) and error.exceptions:
+        error = error.exceptions[0]
+    return error
+
+
+def describe(error: BaseException | None) -> str:
+    """``Type: message`` on one line, at most 300 characters of message."""
+    if error is None:
+        return "nothing"
+    error = leaf(error)
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text[:300]}".rstrip(": ")

@@ -1,0 +1,30 @@
+"""The rules only ``verify`` reports, beside the diff rules it reuses.
+
+diff compares two versions of reviewed contracts; verify compares a reviewed version
+with what a running server serves now. Where the direction of a change means
+something else in that setting, verify has a rule of its own (``live-…``); the diff
+rules keep their meaning. IDs are public: never rename one.
+"""
+
+from __future__ import annotations
+
+from generator.diff.rules import RULES, Rule
+
+_LIVE: tuple[Rule, ...] = (
+    # Tool poisoning: text the model reads, changed after review. Always reported.
+    Rule("live-description-changed", "security", "the served description is not the reviewed one"),
+    Rule(
+        "live-schema-doc-changed",
+        "security",
+        "a description, title, default, example or comment inside a served schema changed",
+    ),
+    # An unreviewed tool reaches the model as soon as a host lists the server.
+    Rule("live-tool-added", "security", "the server serves a tool nobody reviewed"),
+    # The server now says its tool does more than the reviewed hints say.
+    Rule("live-read-only-dropped", "security", "readOnlyHint is no longer true"),
+    Rule("live-destructive-added", "security", "destructiveHint is now true"),
+    Rule("live-open-world-added", "security", "openWorldHint is now true"),
+)
+
+LIVE_RULES: dict[str, Rule] = {rule.id: rule for rule in _LIVE}
+VERIFY_RULES: dict[str, Rule] = {**RULES, **LIVE_RULES}

@@ -1,0 +1,103 @@
+"""An MCP server (official SDK, low-level API) serving a ``tools/list`` listing from a JSON
+file, over stdio or Streamable HTTP — and misbehaving on request. ``toolcanon verify``
+is tested against it.
+
+    python tests/verify_server.py LISTING.json [--http] [--page-size N] [--mode MODE]
+                                               [--child PIDFILE]
+
+``--http``       Streamable HTTP on 127.0.0.1 at a free port; the first stdout line is the URL.
+``--page-size``  tools per ``tools/list`` page (``nextCursor`` carries the next index).
+``--mode``       ``ok``; ``hang`` never answers ``tools/list``; ``crash`` exits when asked for
+                 the second page; ``flood`` writes to stderr without pause while serving.
+``--child``      starts a child process that sleeps (in the server's process group) and
+                 writes its pid to PIDFILE.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+import mcp_types as types
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+
+FLOOD_SECONDS = 60  # a flood stops by itself; the test ends the server long before
+
+
+def make_server(tools: list[dict[str, Any]], page_size: int, mode: str) -> Server[Any]:
+    async def list_tools(_context: Any, params: types.PaginatedRequestParams | None) -> Any:
+        start = int(params.cursor) if params is not None and params.cursor else 0
+        if mode == "hang":
+            await anyio.sleep_forever()
+        if mode == "crash" and start > 0:
+            os._exit(3)
+        end = start + page_size
+        cursor = str(end) if end < len(tools) else None
+        return types.ListToolsResult.model_validate(
+            {"tools": tools[start:end], **({"nextCursor": cursor} if cursor else {})}
+        )
+
+    return Server("verify-test-server", version="1.0", on_list_tools=list_tools)
+
+
+def _flood() -> None:
+    line = ("stderr flood " * 80 + "\n").encode()
+    deadline = time.monotonic() + FLOOD_SECONDS
+    while time.monotonic() < deadline:
+        os.write(2, line * 64)
+
+
+def _child(pidfile: Path) -> None:
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+    pidfile.write_text(str(child.pid), encoding="utf-8")
+
+
+async def serve_stdio(server: Server[Any]) -> None:
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())
+
+
+def serve_http(server: Server[Any]) -> None:
+    import uvicorn
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen()
+    print(f"http://127.0.0.1:{sock.getsockname()[1]}/mcp", flush=True)
+    app = server.streamable_http_app(json_response=False)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("listing", type=Path)
+    parser.add_argument("--http", action="store_true")
+    parser.add_argument("--page-size", type=int, default=1000)
+    parser.add_argument("--mode", choices=["ok", "hang", "crash", "flood"], default="ok")
+    parser.add_argument("--child", type=Path)
+    args = parser.parse_args()
+    tools = json.loads(args.listing.read_text("utf-8"))["tools"]
+    server = make_server(tools, args.page_size, args.mode)
+    if args.child is not None:
+        _child(args.child)
+    if args.mode == "flood":
+        threading.Thread(target=_flood, daemon=True).start()
+    if args.http:
+        serve_http(server)
+    else:
+        anyio.run(serve_stdio, server)
+
+
+if __name__ == "__main__":
+    main()

@@ -135,7 +135,7 @@ class Conversion:
         segments = decode_pointer(ref) if isinstance(ref, str) else None
         if segments is None:
             return self.refuse(
-                path, f"$ref {ref!r}: only local JSON pointers ('#/...') are supported"
+                path, f"$ref {ref!r}: only local JSON pointers (#/...) are supported"
             )
         found, target = resolve_pointer(self.root, segments)
         if not found:

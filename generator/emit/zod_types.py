@@ -54,10 +54,8 @@ class Subschemas(Protocol):
 
 
 def checks(base: Js, *helpers: Js) -> Js:
-    """``base.check(helper)`` for each helper (one call per helper, in order)."""
-    for helper in helpers:
-        base = method(base, "check", helper)
-    return base
+    """``base.check(helpers…)``, or ``base`` alone when there are none."""
+    return method(base, "check", *helpers) if helpers else base
 
 
 def on_input(base: Js, *helpers: Js) -> Js:

@@ -35,19 +35,30 @@ Maker = Callable[..., Js]
 
 DRAFT_2020_12: Final = "https://json-schema.org/draft/2020-12/schema"
 DRAFT_07: Final = "http://json-schema.org/draft-07/schema"
-_TYPE_KEYWORDS: Final = {
-    "string": ("minLength", "maxLength", "pattern"),
-    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
-    "array": ("items", "prefixItems", "contains", "minItems", "maxItems", "uniqueItems"),
-    "object": (
-        "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
-        "minProperties", "maxProperties", "dependentRequired", "dependentSchemas",
+# The keywords that constrain one JSON type only, per dialect.
+_TYPED_2020_12: Final = {
+    **dict.fromkeys(("minLength", "maxLength", "pattern"), "string"),
+    **dict.fromkeys(
+        ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"), "number"
+    ),
+    **dict.fromkeys(
+        ("items", "prefixItems", "contains", "minItems", "maxItems", "uniqueItems"), "array"
+    ),
+    **dict.fromkeys(
+        (
+            "properties", "required", "additionalProperties", "patternProperties",
+            "propertyNames", "minProperties", "maxProperties", "dependentRequired",
+            "dependentSchemas",
+        ),
+        "object",
     ),
 }  # fmt: skip
-_DRAFT7_ONLY: Final = {"array": ("additionalItems",), "object": ("dependencies",)}
-_2020_ONLY: Final = frozenset(
-    ("prefixItems", "dependentRequired", "dependentSchemas", "minContains", "maxContains")
-)
+_2020_ONLY: Final = ("prefixItems", "dependentRequired", "dependentSchemas")
+_TYPED_DRAFT_07: Final = {
+    **{k: t for k, t in _TYPED_2020_12.items() if k not in _2020_ONLY},
+    "additionalItems": "array",
+    "dependencies": "object",
+}
 # Keywords whose exact meaning needs annotations Zod does not produce, or a
 # base URI other than the root's.
 _REFUSED: Final = {
@@ -201,7 +212,8 @@ class Conversion:
     ) -> list[Maker]:
         """The type branches and the enum/const part (one part when the values say it all)."""
         declared = type_list(node)
-        constrained = [t for t in _TYPE_KEYWORDS if any(k in node for k in self.keywords(t))]
+        typed = _TYPED_DRAFT_07 if self.draft7 else _TYPED_2020_12
+        constrained = any(key in typed for key in node)
         values = [[node["const"]]] if "const" in node else []
         values += [node["enum"]] if isinstance(node.get("enum"), list) else []
         if values and not constrained:  # the values decide; drop those of other types
@@ -215,12 +227,6 @@ class Conversion:
         if declared is not None or constrained:
             makers.append(partial(self.branches, node, path, declared))
         return makers + [partial(_values_part, vs) for vs in values]
-
-    def keywords(self, json_type: str) -> tuple[str, ...]:
-        own = _TYPE_KEYWORDS[json_type]
-        if self.draft7:
-            return (*(k for k in own if k not in _2020_ONLY), *_DRAFT7_ONLY.get(json_type, ()))
-        return own
 
     def branches(
         self, node: Mapping[str, Any], path: Path, declared: list[str] | None, *, side: bool

@@ -15,7 +15,12 @@ schemas, in one run:
 Times are the best of ``--repeat`` runs, start-up of neither interpreter counted.
 Needs ``npm ci`` in bench/node.
 
-    .venv/bin/python -m bench.zod_emit [--count 1000] [--repeat 5]
+``--agreement`` also counts how often each converter's validator disagrees with
+jsonschema on the keyword corpus and the example contracts, with the instances
+and judge of tests/test_zod_agreement.py (ours disagrees nowhere: that suite
+asserts it).
+
+    .venv/bin/python -m bench.zod_emit [--count 1000] [--repeat 5] [--agreement]
 """
 
 from __future__ import annotations
@@ -57,7 +62,13 @@ def theirs(entries: list[tuple[str, Any]], folder: Path, repeat: int) -> dict[st
     source = folder / "schemas.json"
     source.write_text(json.dumps([{"schema": s} for _, s in entries]), encoding="utf-8")
     result = subprocess.run(
-        ["node", str(NODE_DIR / "zod_all.mjs"), str(source), str(folder / "schemas.js"), str(repeat)],
+        [
+            "node",
+            str(NODE_DIR / "zod_all.mjs"),
+            str(source),
+            str(folder / "schemas.js"),
+            str(repeat),
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -90,6 +101,41 @@ def report(label: str, entries: list[tuple[str, Any]], repeat: int) -> None:
     )
 
 
+def agreement(entries: list[tuple[str, Any]]) -> None:
+    """Verdicts of json-schema-to-zod and z.fromJSONSchema against the judge's."""
+    from tests.test_zod_agreement import exception_for, instances_for
+    from tests.zod_corpus import CASES
+    from tests.zod_harness import judge
+
+    schemas = [(c.id, c.schema, c.instances) for c in CASES] + [(n, s, ()) for n, s in entries]
+    cases = [{"schema": s, "instances": instances_for(s, own, n)} for n, s, own in schemas]
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "cases.json"
+        source.write_text(json.dumps(cases), encoding="utf-8")
+        result = subprocess.run(
+            ["node", str(NODE_DIR / "zod_verdicts.mjs"), str(source)],
+            capture_output=True, text=True, check=True, cwd=NODE_DIR,
+        )  # fmt: skip
+    rows = json.loads(result.stdout)
+    print(f"\nagreement with jsonschema: {len(schemas)} schemas, corpus and example contracts")
+    for name in ("jsonSchemaToZod", "fromJSONSchema"):
+        total = wrong = threw = schemas_wrong = 0
+        for case, row in zip(cases, rows, strict=True):
+            validator = judge(case["schema"])
+            before = wrong
+            for instance, verdict in zip(case["instances"], row[name], strict=True):
+                if exception_for(instance) is not None:
+                    continue
+                total += 1
+                threw += verdict is None
+                wrong += verdict is not None and verdict != validator.is_valid(instance)
+            schemas_wrong += wrong > before
+        print(
+            f"  {name:16} {wrong}/{total} instances judged otherwise ({wrong / total:.1%}), "
+            f"on {schemas_wrong} schemas; {threw} not converted"
+        )
+
+
 def entries_of(toolset: Toolset) -> list[tuple[str, Any]]:
     return [(tool.name, thaw(tool.input_schema)) for tool in toolset]
 
@@ -99,6 +145,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1000, help="synthetic tools")
     parser.add_argument("--repeat", type=int, default=5, help="runs per measurement (best kept)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the synthetic set")
+    parser.add_argument("--agreement", action="store_true", help="also count wrong verdicts")
     args = parser.parse_args()
     if not (NODE_DIR / "node_modules" / "json-schema-to-zod").is_dir():
         raise SystemExit(f"missing json-schema-to-zod: run `npm ci` in {NODE_DIR}")
@@ -106,6 +153,8 @@ def main() -> None:
     examples, _ = load_toolset(load_config(ROOT / "pyproject.toml"))
     assert examples is not None
     report("example contracts", entries_of(examples), args.repeat)
+    if args.agreement:
+        agreement(entries_of(examples))
     with tempfile.TemporaryDirectory() as tmp:
         contracts = Path(tmp) / "contracts"
         make_contracts(args.count, args.seed, contracts)

@@ -154,11 +154,9 @@ def test_multiple_of_says_whether_the_divisor_was_written_as_a_float() -> None:
 
 def test_prototype_names_are_checked_as_own_properties() -> None:
     schema = {"type": "object", "properties": {"__proto__": {"type": "string"}, "a": {}}}
-    assert text(schema) == textwrap.dedent(
-        """\
+    assert text(schema) == textwrap.dedent("""\
         z.looseObject({ a: z.json().exactOptional() })
-          .and(z.unknown().check(js.ownProperties([["__proto__", z.string()]])))"""
-    )
+          .and(z.unknown().check(js.ownProperties([["__proto__", z.string()]])))""")
 
 
 @pytest.mark.parametrize(
@@ -200,6 +198,11 @@ def test_prototype_names_are_checked_as_own_properties() -> None:
             "$id inside a schema changes what '#' refers to",
         ),
         (
+            {"$schema": DRAFT7, "exclusiveMinimum": True, "minimum": 1},
+            ("exclusiveMinimum",),
+            "exclusiveMinimum must be a number",
+        ),
+        (
             {"$schema": "http://json-schema.org/draft-04/schema#"},
             ("$schema",),
             "$schema 'http://json-schema.org/draft-04/schema#': "
@@ -225,17 +228,17 @@ def test_module_names_tools_by_identifier_and_keys_them_by_tool_name() -> None:
     schemas = [("read-file", {}), ("read_file", {}), ("__proto__", {}), ("github::get", {})]
     module = zod_module(schemas)
     assert prefixes([name for name, _ in schemas]) == [
-        "readFile",
-        "readFile_2",
-        "proto",
-        "githubGet",
+        "readFileSchema",
+        "readFileSchema_2",
+        "protoSchema",
+        "githubGetSchema",
     ]
     assert module.endswith(
         "export const inputSchemas = {\n"
-        '  "read-file": readFile,\n'
-        "  read_file: readFile_2,\n"
-        '  ["__proto__"]: proto,\n'
-        '  "github::get": githubGet,\n'
+        '  "read-file": readFileSchema,\n'
+        "  read_file: readFileSchema_2,\n"
+        '  ["__proto__"]: protoSchema,\n'
+        '  "github::get": githubGetSchema,\n'
         "};\n"
     )
     assert 'import { z } from "zod";\nimport * as js from "./_jsonschema.js";\n' in module
@@ -269,6 +272,13 @@ def issues(zod_node: ZodNode) -> Any:
         return sorted((issue["path"], issue["code"]) for issue in result["issues"])
 
     return run
+
+
+def test_tool_names_that_are_javascript_words_load(zod_node: ZodNode) -> None:
+    names = ["z", "js", "delete", "class", "inputSchemas"]
+    module = zod_node.module("reserved", [(name, {"type": "string"}) for name in names])
+    for name in names:
+        assert [r["ok"] for r in zod_node.run(module, name, ["s", 1])] == [True, False]
 
 
 def test_every_issue_points_at_its_field(issues: Any) -> None:

@@ -98,11 +98,15 @@ def zod_module(
 
 
 def prefixes(names: Sequence[str]) -> list[str]:
-    """A distinct identifier per tool name, readable: ``github::get_issue`` → ``githubGetIssue``."""
+    """A distinct identifier per tool name: ``github::get_issue`` → ``githubGetIssueSchema``.
+
+    The suffix keeps every name clear of JavaScript's reserved words (a tool named
+    ``delete``) and of the module's own ``z`` and ``js``.
+    """
     taken: dict[str, None] = {}
     found = []
     for name in names:
-        base = camel_name(type_name(name))
+        base = camel_name(type_name(name)) + "Schema"
         candidate, counter = base, 1
         while candidate in taken:
             counter += 1

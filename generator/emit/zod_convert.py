@@ -66,6 +66,24 @@ _REFUSED: Final = {
     "unevaluatedItems": "unevaluatedItems needs the items other keywords evaluated",
     "$dynamicRef": "$dynamicRef is not supported (only local JSON-pointer $ref)",
 }  # 2020-12 keywords; draft-07 does not know them
+# Their value is a number in both dialects (draft-04's boolean exclusiveMinimum is not read).
+_NUMERIC: Final = frozenset(
+    [
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minLength",
+        "maxLength",
+        "minItems",
+        "maxItems",
+        "minProperties",
+        "maxProperties",
+        "minContains",
+        "maxContains",
+    ]
+)
 _ALL_TYPES: Final = ("object", "array", "string", "number", "boolean", "null")
 
 
@@ -131,6 +149,10 @@ class Conversion:
         for keyword, reason in () if self.draft7 else _REFUSED.items():
             if keyword in node and node[keyword] not in (True, {}):
                 return self.refuse((*path, keyword), reason)
+        for keyword in _NUMERIC.intersection(node):
+            value = node[keyword]
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                return self.refuse((*path, keyword), f"{keyword} must be a number")
         if "$id" in node and path:
             return self.refuse((*path, "$id"), "$id inside a schema changes what '#' refers to")
         if self.draft7 and "$ref" in node:  # draft-07 ignores $ref's siblings

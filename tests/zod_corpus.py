@@ -420,7 +420,10 @@ REFS = [
     ),
     Case(
         "ref-into-array",
-        {"$defs": {"list": [INT, STRING]}, "properties": {"a": {"$ref": "#/$defs/list/1"}}},
+        {
+            "$defs": {"pair": {"prefixItems": [INT, STRING]}},
+            "properties": {"a": {"$ref": "#/$defs/pair/prefixItems/1"}},
+        },
         ({"a": "s"}, {"a": 1}),
     ),
 ]

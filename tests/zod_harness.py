@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import math
@@ -152,8 +153,8 @@ def draws(schema: Any, count: int) -> list[Any]:
 def _strategy(schema: Any) -> SearchStrategy[Any]:
     from hypothesis_jsonschema import from_schema
 
-    try:
-        return from_schema(schema)
+    try:  # a copy: from_schema resolves $ref in place, in the schema it is given
+        return from_schema(copy.deepcopy(schema))
     except Exception:
         return json_values()
 

@@ -10,7 +10,7 @@ GENERATE_FLAGS ?=
 MCP_SERVERS_DIR := tests/mcp_servers
 MCP_SERVERS_INSTALLED := $(MCP_SERVERS_DIR)/node_modules/.installed
 
-.PHONY: install generate check validate test lint typecheck bench bench-typescript clean
+.PHONY: install generate check validate test lint typecheck bench bench-typescript bench-zod clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -58,6 +58,10 @@ bench: $(TEST_INSTALLED) $(NODE_INSTALLED)
 bench-typescript: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	cd bench/node && npm ci --no-audit --no-fund --loglevel=error
 	$(BIN)/python -m bench.typescript_emit
+
+bench-zod: $(TEST_INSTALLED) $(NODE_INSTALLED)
+	cd bench/node && npm ci --no-audit --no-fund --loglevel=error
+	$(BIN)/python -m bench.zod_emit --agreement
 
 clean:
 	rm -rf $(VENV) $(NODE_DIR)/node_modules $(MCP_SERVERS_DIR)/node_modules bench/node/node_modules \

@@ -1,7 +1,8 @@
-"""The target table: every output toolcanon can write, in the order it writes them.
+"""The target table: every output toolcanon can write, in the order it writes them,
+and the profile adapters that decide what each provider receives.
 
 Light on purpose (no imports): the config checks target names against it, the emit
-stage finds each target's module in it, the docs list what is enabled from it.
+and profile stages find their modules in it, the docs list what is enabled from it.
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ TARGETS: tuple[Target, ...] = (
     Target("docs", "generator.emit.docs"),
     Target("schema", "generator.emit.schema"),
 )
+ADAPTERS: dict[str, str] = {
+    "openai": "generator.profiles.openai:adapt",
+}
+"""Profile adapter name → ``module:function`` (ToolDescriptor → ``profiles.base.Transformed``)."""
 BY_NAME = {target.name: target for target in TARGETS}
 CONFIGURABLE: tuple[str, ...] = tuple(t.name for t in TARGETS if t.configurable)
 """Target names a config may list (``targets = [...]``), in writing order."""

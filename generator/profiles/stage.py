@@ -1,9 +1,10 @@
 """The profile stage: what each provider receives for each tool, decided before emit.
 
 For every enabled target that sends schemas to a provider, the target's adapters
-(``targets.Target.adapters``) run over the Toolset. Each finding becomes a diagnostic
-at its place in the contract's ``inputSchema``; the adapted schemas go to the emitters
-through ``Inputs.adapted``, so emitters stay pure and never transform a schema.
+(``targets.Target.adapters``, found in ``targets.ADAPTERS``) run over the Toolset.
+Each finding becomes a diagnostic at its place in the contract's ``inputSchema``; the
+adapted schemas go to the emitters through ``Inputs.adapted``, so emitters stay pure
+and never transform a schema.
 """
 
 from __future__ import annotations
@@ -17,11 +18,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic, JsonPath
 from generator.model import FrozenJson, ToolDescriptor, Toolset, freeze
 from generator.profiles.base import NAME_RULE, Finding, Transformed
-
-ADAPTERS: dict[str, str] = {
-    "openai": "generator.profiles.openai:adapt",
-}
-"""Adapter name → ``module:function`` taking a ToolDescriptor, returning Transformed."""
+from generator.targets import ADAPTERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +35,7 @@ NOTHING_ADAPTED: Adaptations = MappingProxyType({})
 
 def adapter(name: str) -> Callable[[ToolDescriptor], Transformed]:
     """The adapt function registered as ``name``."""
-    module, _, function = ADAPTERS[name].partition(":")
+    module, _, function = ADAPTERS[name].partition(":")  # a table entry, not user input
     found: Callable[[ToolDescriptor], Transformed] = getattr(
         importlib.import_module(module), function
     )

@@ -16,6 +16,7 @@ from generator import __version__
 from generator.commands import COMMANDS, module
 from generator.diagnostics import ContractError
 from generator.exitcodes import ExitCode
+from generator.fingerprint import build_id
 from generator.report import print_diagnostics
 
 REPORT_URL = "https://github.com/toolcanon/toolcanon/issues"
@@ -24,7 +25,8 @@ DESCRIPTION = "YAML tool contracts → every shape an agent host needs."
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="toolcanon", description=DESCRIPTION)
-    parser.add_argument("--version", action="version", version=f"toolcanon {__version__}")
+    version = f"toolcanon {__version__} (build {build_id()})"
+    parser.add_argument("--version", action="version", version=version)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         module(name).add_parser(commands)

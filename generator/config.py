@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from generator.cache import user_cache_root
 from generator.config_file import ConfigText, find_config, read_config
 from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.diff.suppressions import Suppression, parse_suppressions
@@ -93,7 +94,6 @@ KEYS: dict[str, Key] = {
     "diff": Key("diff", dict),
     "cache": Key("cache", object),
 }
-CACHE_FOLDER = ".toolcanon-cache"
 
 
 def load_config(
@@ -229,10 +229,11 @@ def _apply(
 
 
 def _cache_folder(root: Path, value: str | bool) -> Path | None:
-    """``cache = false`` turns the cache off, a path moves it; it is on by default."""
+    """``cache = false`` turns the cache off, a path moves it (relative to the config);
+    by default it is the user's cache folder, outside every project."""
     if value is False:
         return None
-    return root / (CACHE_FOLDER if value is True else value)
+    return user_cache_root() if value is True else root / value
 
 
 def _check_contracts(

@@ -44,3 +44,11 @@ def generator_fingerprint() -> str:
             digest.update(path.relative_to(base).as_posix().encode())
             digest.update(path.read_bytes().replace(b"\r\n", b"\n"))
     return digest.hexdigest()
+
+
+BUILD_DIGITS = 12
+
+
+def build_id() -> str:
+    """A short name for this build of toolcanon (its fingerprint's first digits)."""
+    return generator_fingerprint()[:BUILD_DIGITS]

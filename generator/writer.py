@@ -16,13 +16,22 @@ import difflib
 import fcntl
 import json
 import os
+import secrets
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from generator.cache import FOLDER_NAME, Entry, checksummed, generator_folder
+from generator.cache import (
+    FOLDER_NAME,
+    KEY_BYTES,
+    Entry,
+    generator_folder,
+    key_path,
+    read_key,
+    signed,
+)
 
 MANIFEST = PurePosixPath("manifest.json")
 
@@ -31,11 +40,25 @@ class WriteError(Exception):
     """The output folder cannot be updated; nothing was changed."""
 
 
+Same = Callable[[bytes, bytes], bool]
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """The whole output tree as bytes, manifest included."""
+    """The whole output tree as bytes, manifest included. ``same`` names files whose
+    bytes may differ without the output differing (the manifest's note of who wrote
+    it): such a file counts as current, and is not rewritten for that alone."""
 
     files: Mapping[PurePosixPath, bytes]
+    same: Mapping[PurePosixPath, Same] = field(default_factory=dict)
+
+    def current(self, rel: PurePosixPath, on_disk: bytes) -> bool:
+        """True when ``on_disk`` is what the plan holds for ``rel``."""
+        planned = self.files[rel]
+        if on_disk == planned:
+            return True
+        same = self.same.get(rel)
+        return same is not None and same(on_disk, planned)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +88,7 @@ def read_manifest(out: Path) -> dict[str, object] | None:
     """The manifest in ``out``, or None when it is missing or unreadable."""
     try:
         data = json.loads((out / MANIFEST).read_bytes())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) else None
 
@@ -108,7 +131,7 @@ def compare(plan: Plan, out: Path, *, diffs: bool = True) -> Comparison:
         current = _read(out / rel)
         if current is None:
             drift.append(Drift(rel, "missing"))
-        elif current != data:
+        elif not plan.current(rel, current):
             drift.append(Drift(rel, "changed", _unified(rel, current, data) if diffs else ""))
     ours = previously_generated(out)
     foreign: list[PurePosixPath] = []
@@ -245,10 +268,32 @@ def store_entries(root: Path | None, entries: Iterable[Entry]) -> None:
     entries = list(entries)
     if root is None or not entries:
         return
+    key = _user_key()
+    if key is None:
+        return
     folder = generator_folder(root)
     _prune_other_generators(root, folder)
     for entry in entries:
-        _store(folder / entry.namespace, entry.key, checksummed(entry.payload))
+        _store(folder / entry.namespace, entry.key, signed(key, entry))
+
+
+def _user_key() -> bytes | None:
+    """This user's signing key, made on first use (0600, created exclusively so two
+    runs never sign with different keys); None when it cannot be kept."""
+    found = read_key()
+    path = key_path()
+    if found is not None or path is None:
+        return found
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(secrets.token_bytes(KEY_BYTES))
+    except FileExistsError:
+        pass  # another run made it first: use theirs
+    except OSError:
+        return None
+    return read_key()
 
 
 def _store(folder: Path, name: str, data: bytes) -> None:

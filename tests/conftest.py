@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pytest
 from generator.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
+USER_FOLDERS = {"XDG_CACHE_HOME": "cache", "XDG_STATE_HOME": "state"}
 pytest_plugins = ["tests.generated_python", "tests.zod_harness"]
 
 
@@ -23,6 +25,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="rewrite expected outputs of golden cases instead of comparing",
     )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The user's cache and state folders (toolcanon's cache and signing key) live in
+    the test session's folder, never in the real home, for this process and every
+    process a test starts."""
+    home = tmp_path_factory.mktemp("user")
+    saved = {name: os.environ.get(name) for name in USER_FOLDERS}
+    os.environ.update({name: str(home / folder) for name, folder in USER_FOLDERS.items()})
+    yield home
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 @pytest.fixture

@@ -1,13 +1,16 @@
-"""The cache (.toolcanon-cache/) and the fast paths: never needed, never changing output.
+"""The cache and the fast paths: never needed, never changing output, never trusted
+unless this user signed it.
 
 No timing here: which modules a fast path imports, and that output is byte-identical
-with the cache, without it, with a damaged one and with one from other contracts.
+with the cache, without it, with a damaged one, a forged one and one from other contracts.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,13 +18,22 @@ from pathlib import Path
 import black
 import pytest
 
-from generator.cache import CacheView, Entry
+from generator.cache import CacheView, Entry, key_path, signed, user_cache_root
 from generator.models.chunks import Chunk, assemble, chunk_bounds, import_block
 from generator.writer import store_entries
 from tests.conftest import REPO, Project, tree_snapshot
 
 HEAVY = ("black", "datamodel_code_generator", "jinja2", "jsonschema", "yaml")
-CACHE = ".toolcanon-cache"
+
+
+def cache_root() -> Path:
+    root = user_cache_root()
+    assert root is not None
+    return root
+
+
+def entries() -> list[Path]:
+    return [p for p in cache_root().rglob("*") if p.is_file()]
 
 
 def imported_by(root: Path, command: str) -> set[str]:
@@ -67,19 +79,20 @@ def generate_fresh(project: Project, *argv: str) -> dict[str, str]:
 
 
 def test_output_is_the_same_with_and_without_the_cache(example_project: Project) -> None:
+    shutil.rmtree(cache_root(), ignore_errors=True)
     without = generate_fresh(example_project, "--no-cache")
-    assert not (example_project.root / CACHE).exists()
+    assert not cache_root().exists()
     for _ in range(2):  # filling the cache, then reading it
         (example_project.generated / "manifest.json").unlink()
         assert generate_fresh(example_project) == without
-    assert any((example_project.root / CACHE).rglob("*"))
+    assert entries()
+    assert not any(p.name.startswith(".toolcanon") for p in example_project.root.iterdir())
 
 
 def test_damaged_entries_are_ignored(example_project: Project) -> None:
     expected = generate_fresh(example_project)
-    entries = [p for p in (example_project.root / CACHE).rglob("*") if p.is_file()]
-    assert entries
-    for index, entry in enumerate(entries):
+    assert entries()
+    for index, entry in enumerate(entries()):
         data = entry.read_bytes()
         entry.write_bytes(
             [data[: len(data) // 2], b"", data.replace(b"class", b"klass")][index % 3]
@@ -88,31 +101,80 @@ def test_damaged_entries_are_ignored(example_project: Project) -> None:
     assert generate_fresh(example_project) == expected
 
 
-def test_forged_entry_with_a_valid_checksum_but_bad_shape_is_ignored(tmp_path: Path) -> None:
-    store_entries(tmp_path / CACHE, [Entry("python-models", "k", b'{"not": "a chunk"}')])
-    cache = CacheView(tmp_path / CACHE)
+def test_signed_entry_of_the_wrong_shape_is_ignored(tmp_path: Path) -> None:
+    store_entries(tmp_path / "c", [Entry("python-models", "k", b'{"not": "a chunk"}')])
+    cache = CacheView(tmp_path / "c")
     assert cache.text("python-models", "k") == '{"not": "a chunk"}'
     from generator.models.build import _recall
 
     assert _recall("k", cache) is None
 
 
+def test_an_entry_signed_with_another_key_is_not_found(tmp_path: Path) -> None:
+    entry = Entry("contracts", "k", b"payload")
+    store_entries(tmp_path / "c", [entry])
+    stored = next((tmp_path / "c").rglob("k"))
+    assert CacheView(tmp_path / "c").get("contracts", "k") == b"payload"
+    stored.write_bytes(signed(b"x" * 32, entry))  # as another user, or a forger, would
+    assert CacheView(tmp_path / "c").get("contracts", "k") is None
+    key = key_path()
+    assert key is not None and key.stat().st_mode & 0o077 == 0  # the key is the user's alone
+
+
+def test_a_forged_contract_entry_does_not_change_the_output(example_project: Project) -> None:
+    """A configured cache folder inside the repository is anyone's to write: an entry
+    that lowers a risk level, forged without this user's key, changes nothing."""
+    example_project.write("pyproject.toml", '[tool.toolcanon]\ncache = "shared-cache"\n')
+    expected = generate_fresh(example_project)
+    risky = [p for p in (example_project.root / "shared-cache").rglob("*") if p.is_file()]
+    forged = 0
+    for entry in risky:
+        payload = entry.read_bytes().split(b"\n", 1)[1]
+        if b'"riskLevel": "high"' in payload:
+            changed = payload.replace(b'"riskLevel": "high"', b'"riskLevel": "low"')
+            entry.write_bytes(signed(b"f" * 32, Entry(entry.parent.name, entry.name, changed)))
+            forged += 1
+    assert forged
+    (example_project.generated / "manifest.json").unlink()
+    assert generate_fresh(example_project) == expected
+    assert example_project.run("check").code == 0
+
+
+def test_check_does_not_trust_the_committed_manifest(example_project: Project) -> None:
+    """Hand-edit a generated file and put its new hash in manifest.json: check still
+    says stale, with a cold cache and with this machine's warm one."""
+    assert example_project.run("generate").code == 0
+    target = example_project.generated / "openai" / "chat-completions.json"
+    target.write_text(target.read_text("utf-8").replace('"high"', '"low"') + " ", "utf-8")
+    manifest_path = example_project.generated / "manifest.json"
+    manifest = json.loads(manifest_path.read_text("utf-8"))
+    manifest["files"]["openai/chat-completions.json"] = hashlib.sha256(
+        target.read_bytes()
+    ).hexdigest()
+    manifest_path.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    assert example_project.run("check").code == 1  # warm cache: the record disagrees
+    shutil.rmtree(cache_root())
+    assert example_project.run("check").code == 1  # cold cache: the full comparison
+
+
 def test_a_folder_that_cannot_be_written_is_not_an_error(example_project: Project) -> None:
-    (example_project.root / CACHE).write_text("a file where the folder would be", "utf-8")
+    example_project.write("pyproject.toml", '[tool.toolcanon]\ncache = "c"\n')
+    (example_project.root / "c").write_text("a file where the folder would be", "utf-8")
     assert example_project.run("generate").code == 0
     assert example_project.run("check").code == 0
 
 
 def test_cache_setting(project: Project) -> None:
     project.write("contracts/a.yaml", (REPO / "contracts" / "core" / "web.yaml").read_text())
+    shutil.rmtree(cache_root(), ignore_errors=True)
     project.write("pyproject.toml", '[tool.toolcanon]\ncache = "build/cache"\n')
     assert project.run("generate").code == 0
     assert (project.root / "build" / "cache").is_dir()
-    assert not (project.root / CACHE).exists()
+    assert not cache_root().exists()
     project.write("pyproject.toml", "[tool.toolcanon]\ncache = false\n")
     (project.generated / "manifest.json").unlink()
     assert project.run("generate").code == 0
-    assert not (project.root / CACHE).exists()
+    assert not cache_root().exists()
     project.write("pyproject.toml", "[tool.toolcanon]\ncache = 3\n")
     result = project.run("generate")
     assert result.code == 2
@@ -121,12 +183,12 @@ def test_cache_setting(project: Project) -> None:
 
 def test_one_changed_contract_reuses_every_other_chunk(example_project: Project) -> None:
     generate_fresh(example_project)
-    before = {p.name for p in (example_project.root / CACHE).rglob("*") if p.is_file()}
+    before = {p.name for p in entries() if p.parent.name != "verified"}
     target = example_project.contracts / "core" / "web.yaml"
     text = target.read_text("utf-8").replace("description:", "description: Now different.", 1)
     target.write_text(text, "utf-8")
     generate_fresh(example_project)
-    after = {p.name for p in (example_project.root / CACHE).rglob("*") if p.is_file()}
+    after = {p.name for p in entries() if p.parent.name != "verified"}
     assert before <= after
     assert len(after - before) <= 2  # the file's load+check, and at most one chunk
 

@@ -18,8 +18,6 @@ import pytest
 
 from tests.conftest import REPO
 
-CACHE = ".toolcanon-cache"
-
 
 def everything(root: Path) -> dict[str, tuple[int, int, bytes | None]]:
     """Every path under ``root``: mode, mtime, and the bytes of files."""
@@ -32,7 +30,12 @@ def everything(root: Path) -> dict[str, tuple[int, int, bytes | None]]:
 
 
 def toolcanon(root: Path, home: Path, *argv: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+        "XDG_STATE_HOME": str(home / ".local" / "state"),
+    }
     return subprocess.run(
         [sys.executable, "-m", "generator", *argv],
         cwd=root,
@@ -49,7 +52,7 @@ def world(tmp_path: Path) -> tuple[Path, Path]:
     home.mkdir()
     shutil.copytree(REPO / "contracts", root / "contracts")
     assert toolcanon(root, home, "generate").returncode == 0
-    shutil.rmtree(root / CACHE, ignore_errors=True)  # cold: check must do the full work
+    shutil.rmtree(home / ".cache")  # cold: check must do the full work
     for path in [root, *root.rglob("*")]:  # read-only, as a CI checkout may be
         path.chmod(path.stat().st_mode & ~0o222)
     return tmp_path, root

@@ -83,4 +83,4 @@ def test_concurrent_generates_end_whole_and_current(example_project: Project) ->
         [sys.executable, "-m", "generator", "check"], cwd=root, capture_output=True, text=True
     )
     assert check.returncode == 0, check.stderr
-    assert sorted(p.name for p in root.iterdir()) == [".toolcanon-cache", "contracts", "generated"]
+    assert sorted(p.name for p in root.iterdir()) == ["contracts", "generated"]

@@ -8,12 +8,16 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from generator.commands import options
 from generator.emit.common import GENERATE_COMMAND
 from generator.exitcodes import ExitCode
 from generator.report import print_diagnostics, printable, summary
+
+if TYPE_CHECKING:
+    from generator.writer import Plan
 
 NAME = "check"
 HELP = "exit 1 when the output folder differs from what generate would write"
@@ -24,12 +28,13 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.pipeline import build, is_current
+    from generator.freshness import fresh_tool_count
+    from generator.pipeline import build
     from generator.writer import compare, untracked
 
     config = options.config(args)
     out = config.output.name
-    if is_current(config, strict=config.strict):
+    if fresh_tool_count(config, strict=config.strict) is not None:
         _note_foreign(out, untracked(config.output))
         summary(f"{out}/ is up to date")
         return ExitCode.OK
@@ -47,8 +52,22 @@ def run(args: argparse.Namespace) -> ExitCode:
         print(f"{out}/{printable(str(drift.path))}: {drift.kind}", file=sys.stderr)
         if drift.diff:
             sys.stderr.write(drift.diff)
+    note = _skew(result.plan, config.output)
+    if note is not None:
+        summary(note)
     summary(f"{len(comparison.drift)} file(s) in {out}/ are stale; run '{GENERATE_COMMAND}'")
     return ExitCode.FAILED
+
+
+def _skew(plan: Plan, out: Path) -> str | None:
+    """Why the output differs when its inputs did not change: another toolcanon."""
+    from generator.manifest import MANIFEST, skew_note
+
+    try:
+        on_disk: bytes | None = (out / MANIFEST).read_bytes()
+    except OSError:
+        on_disk = None
+    return skew_note(on_disk, plan.files[MANIFEST])
 
 
 def _note_foreign(out: str, paths: Sequence[PurePosixPath]) -> None:

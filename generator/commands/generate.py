@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from generator.commands import options
 from generator.exitcodes import ExitCode
 from generator.report import print_diagnostics, summary
+
+if TYPE_CHECKING:
+    from generator.writer import Plan
 
 NAME = "generate"
 HELP = "write every target into the output folder"
@@ -26,12 +32,13 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.pipeline import build, current_tool_count
+    from generator.freshness import fresh_tool_count, record
+    from generator.pipeline import build
     from generator.writer import WriteError, store_entries, write
 
     config = options.config(args)
-    count = current_tool_count(config, strict=config.strict)
-    if count is not None:  # the fast path of check: hashes say nothing would change
+    count = fresh_tool_count(config, strict=config.strict)
+    if count is not None:  # this machine's signed record says nothing would change
         summary(f"{config.output.name}/ is up to date ({_tools(count)})")
         return ExitCode.OK
     result = build(config, strict=config.strict)
@@ -44,7 +51,8 @@ def run(args: argparse.Namespace) -> ExitCode:
     except WriteError as error:
         summary(f"{error}")
         return ExitCode.BAD_INPUT
-    store_entries(config.cache, result.entries)
+    kept = record(config, _as_written(result.plan, config.output), result.warnings)
+    store_entries(config.cache, [*result.entries, kept])
     out = config.output.name
     if not comparison.drift:
         summary(f"{out}/ is up to date ({_tools(result.tool_count)})")
@@ -59,3 +67,14 @@ def run(args: argparse.Namespace) -> ExitCode:
 
 def _tools(count: int) -> str:
     return f"{count} tool" if count == 1 else f"{count} tools"
+
+
+def _as_written(plan: Plan, out: Path) -> dict[PurePosixPath, bytes]:
+    """The files as they now are on disk: the plan's, except a manifest left as it was
+    because only its note of who wrote the output differed."""
+    from generator.manifest import MANIFEST
+
+    files = dict(plan.files)
+    with contextlib.suppress(OSError):
+        files[MANIFEST] = (out / MANIFEST).read_bytes()
+    return files

@@ -1,0 +1,87 @@
+"""The fast path of ``check`` and ``generate``: a record this machine signed.
+
+After ``generate`` has written (or confirmed) the output, it records the state it
+left behind — the settings, every contract file's hash and every output file's hash —
+as a signed cache entry (``cache.py``: HMAC with this user's key, in a folder per
+generator build). ``check`` and ``generate`` then compare hashes with that record
+instead of running the pipeline. The committed ``manifest.json`` is never trusted for
+this: a cold cache (a fresh clone, CI, another toolcanon build) means the full
+comparison. Nothing here imports a heavy module.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+
+from generator.cache import CacheView, Entry
+from generator.config import Config
+from generator.fingerprint import json_sha256, sha256
+
+NAMESPACE = "verified"
+FORMAT = 1
+
+
+def record_key(config: Config) -> str:
+    """One record per output folder and contracts folder on this machine."""
+    return json_sha256([FORMAT, str(config.output), str(config.contracts)])
+
+
+def state(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -> bytes:
+    """The record of an output folder that holds exactly ``files``."""
+    from generator.pipeline import config_hash, contract_hashes, discover
+
+    document = {
+        "format": FORMAT,
+        "config": config_hash(config),
+        "contracts": contract_hashes(discover(config)),
+        "files": {path.as_posix(): sha256(data) for path, data in sorted(files.items())},
+        "warnings": warnings,
+    }
+    return json.dumps(document, sort_keys=True).encode("utf-8")
+
+
+def record(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -> Entry:
+    """The cache entry ``generate`` stores once the output holds ``files``."""
+    return Entry(NAMESPACE, record_key(config), state(config, files, warnings))
+
+
+def fresh_tool_count(config: Config, *, strict: bool = False) -> int | None:
+    """How many tools the output holds, when this machine's record says it is current;
+    None when there is no record, or anything (settings, a contract, an output file)
+    differs from it."""
+    from generator.pipeline import config_hash, contract_hashes, discover
+
+    stored = CacheView(config.cache).get(NAMESPACE, record_key(config))
+    if stored is None:
+        return None
+    try:
+        document = json.loads(stored)
+        files: dict[str, str] = document["files"]
+        if document["config"] != config_hash(config) or (strict and document["warnings"]):
+            return None
+    except (ValueError, KeyError, TypeError):
+        return None
+    if document["contracts"] != contract_hashes(discover(config)):
+        return None
+    if any(_hash(config.output / rel) != digest for rel, digest in files.items()):
+        return None
+    return _tool_count(config.output / "manifest.json")
+
+
+def _hash(path: Path) -> str | None:
+    if path.is_symlink() or not path.is_file():
+        return None
+    try:
+        return sha256(path.read_bytes())
+    except OSError:
+        return None
+
+
+def _tool_count(manifest: Path) -> int | None:
+    try:
+        tools = json.loads(manifest.read_bytes()).get("tools")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return len(tools) if isinstance(tools, list) else None

@@ -235,3 +235,48 @@ def test_same_contracts_give_the_same_report(checkout: tuple[Toolset, TokenRepor
     assert report_json(measure(toolset, options)) == report_json(report)
     # A tool's count does not depend on its neighbours; rows are sorted, not in input order.
     assert measure(reversed(toolset.tools), options).tools == report.tools
+
+
+WEATHER = """\
+version: 1
+tools:
+  - name: get_current_weather
+    description: Get the current weather in a given location
+    riskLevel: low
+    inputSchema:
+      type: object
+      properties:
+        location: {type: string, description: "The city and state, e.g. San Francisco, CA"}
+        unit:
+          type: string
+          description: The unit of temperature to return
+          enum: [celsius, fahrenheit]
+      required: [location]
+"""
+COOKBOOK_MESSAGES = [
+    ("system", "You are a helpful assistant that can answer to questions about the weather."),
+    ("user", "What's the weather like in San Francisco?"),
+]
+
+
+def test_the_formula_gives_the_cookbooks_published_count(
+    tmp_path: Path, reference: dict[str, Any]
+) -> None:
+    """The OpenAI cookbook's gpt-4o example, this tool and two messages, is 101 prompt
+    tokens by its formula and by the API. The messages' share is its
+    num_tokens_from_messages: 3 a message, its role and content, and 3 to prime the reply."""
+    (tmp_path / "contracts").mkdir()
+    (tmp_path / "contracts" / "weather.yaml").write_text(WEATHER, encoding="utf-8")
+    config = replace(load_config(cwd=REPO), root=tmp_path, contracts=tmp_path / "contracts")
+    toolset, diagnostics = load_toolset(replace(config, cache=None))
+    assert toolset is not None, diagnostics
+    [listing] = [
+        row for row in measure(toolset, config.emit).listings if row.target == "openai-chat"
+    ]
+    [formula] = [m for m in listing.measures if m.method == "openai-cookbook"]
+    o200k = reference["o200k_base"]
+    messages = 3 + sum(
+        3 + len(o200k.encode(role)) + len(o200k.encode(content))
+        for role, content in COOKBOOK_MESSAGES
+    )
+    assert formula.tokens + messages == 101

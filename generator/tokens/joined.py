@@ -69,6 +69,7 @@ class Tally:
         self._encode = encoder(encoding).encode_ordinary
         self._memo: dict[str, Counted] = {}
         self._runs: dict[str, int] = {}
+        self._breaks: dict[str, int] = {}
 
     def text(self, text: str) -> Counted:
         """The count of ``text`` and its edges."""
@@ -88,23 +89,25 @@ class Tally:
     def prefixed(self, prefix: str, text: str) -> int:
         """The exact count of ``prefix + text``, with ``text`` from its first word break on
         counted (and remembered) apart: a description recurs, its tool's name does not."""
-        found = _WORD_BREAK.search(text)
-        if found is None:
+        cut = self._breaks.get(text)
+        if cut is None:
+            found = _WORD_BREAK.search(text)
+            cut = self._breaks[text] = -1 if found is None else found.start()
+        if cut < 0:
             return self.text(prefix + text).tokens
-        cut = found.start()
         return self.text(prefix + text[:cut]).tokens + self.text(text[cut:]).tokens
 
     def joined(self, texts: Sequence[str]) -> Counted:
         """The exact count of ``"".join(texts)``; neighbours whose edge cannot join are merged."""
         if not texts:
             return self.text("")
-        count = self.text
+        count, known = self.text, self._memo.get
         total = 0
         first: Counted | None = None  # the first group, once closed
         last: Counted | None = None  # the last group closed
         pending_text, pending = texts[0], count(texts[0])
         for text in texts[1:]:
-            counted = count(text)
+            counted = known(text) or count(text)
             if pending.tail is None or counted.head is None:
                 pending_text += text
                 pending = count(pending_text)

@@ -87,9 +87,43 @@ class TokenReport:
 @dataclass(frozen=True, slots=True)
 class _Counted:
     tool: ToolDescriptor
+    file: str
     counted: Counted
     texts: list[str]
     formula: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Notes:
+    """What each kind of number in one target is, said once for all its rows."""
+
+    provider: Provider
+    tool: str
+    listing: str
+    formula: str | None
+
+    @classmethod
+    def of(cls, provider: Provider, encoding: str) -> _Notes:
+        def json_note(what: str) -> str:
+            said = f"{encoding} tokens of {what} as compact JSON"
+            exact = provider.kind == "exact"
+            return f"{said}, as sent" if exact else f"{said}; {provider.calibration_note}"
+
+        formula = provider.formula
+        models = "/".join(formula.models) if formula is not None else ""
+        return cls(
+            provider,
+            json_note("its entry"),
+            json_note("the whole listing"),
+            f"OpenAI cookbook num_tokens_for_tools with the {models} constants" if models else None,
+        )
+
+    def measures(self, tokens: int, formula: int | None, note: str) -> tuple[Measure, ...]:
+        provider = self.provider
+        json = Measure(JSON, provider.kind, scaled(tokens, provider.calibration), note)
+        if formula is None or self.formula is None:
+            return (json,)
+        return json, Measure(FORMULA, "estimate", formula, self.formula)
 
 
 def measure(
@@ -113,15 +147,23 @@ def measure(
     listing_rows: list[ListingTokens] = []
     for target in targets:
         provider = PROVIDERS[target.provider]
-        counted = [_count_tool(tally, tool, target, provider) for tool in chosen]
-        tool_rows += [_tool_row(item, target, provider, encoding) for item in counted]
+        notes = _Notes.of(provider, encoding)
+        counted = [_count_tool(tally, tool, target, provider, options) for tool in chosen]
+        tool_rows += [
+            ToolTokens(
+                item.tool.name,
+                target.key,
+                notes.measures(item.counted.tokens, item.formula, notes.tool),
+            )
+            for item in counted
+        ]
         overhead = tool_use_overhead(provider.key, (models or {}).get(provider.key), tool_choice)
-        by_file = sorted(counted, key=lambda item: target.listing(item.tool, options))
-        for file, group in groupby(by_file, key=lambda item: target.listing(item.tool, options)):
+        by_file = sorted(counted, key=lambda item: item.file)
+        for file, group in groupby(by_file, key=lambda item: item.file):
             members = list(group)
-            measures = _listing_measures(tally, members, target, provider, encoding)
+            measures = _listing_measures(tally, members, target, notes)
             names = tuple(item.tool.name for item in members)
-            listing_rows.append(ListingTokens(target.key, str(file), names, measures, overhead))
+            listing_rows.append(ListingTokens(target.key, file, names, measures, overhead))
     order = {target.key: index for index, target in enumerate(targets)}
     return TokenReport(
         encoding,
@@ -130,25 +172,21 @@ def measure(
     )
 
 
-def _count_tool(tally: Tally, tool: ToolDescriptor, target: Target, provider: Provider) -> _Counted:
+def _count_tool(
+    tally: Tally, tool: ToolDescriptor, target: Target, provider: Provider, options: EmitOptions
+) -> _Counted:
     entry = target.entry(tool)
     texts = chunks(entry, target.layout)
     formula = provider.formula
     estimate = None
     if formula is not None:
         estimate = tool_estimate(entry, target.layout, formula, tally)
-    return _Counted(tool, tally.joined(texts), texts, estimate)
-
-
-def _tool_row(item: _Counted, target: Target, provider: Provider, encoding: str) -> ToolTokens:
-    measures = [_json_measure(item.counted.tokens, provider, encoding, "its entry")]
-    if item.formula is not None:
-        measures.append(_formula_measure(item.formula, provider))
-    return ToolTokens(item.tool.name, target.key, tuple(measures))
+    file = str(target.listing(tool, options))
+    return _Counted(tool, file, tally.joined(texts), texts, estimate)
 
 
 def _listing_measures(
-    tally: Tally, members: list[_Counted], target: Target, provider: Provider, encoding: str
+    tally: Tally, members: list[_Counted], target: Target, notes: _Notes
 ) -> tuple[Measure, ...]:
     items = [member.counted for member in members]
     glue = ["[", *[","] * (len(items) - 1), "]"]
@@ -156,11 +194,11 @@ def _listing_measures(
         items.insert(0, tally.text("{" + dumps(target.wrap) + ":"))
         glue = ["", *glue[:-1], "]}"]
     listing = tally.concat(items, glue, _text_of(members, target.wrap))
-    measures = [_json_measure(listing.tokens, provider, encoding, "the whole listing")]
-    formulas = [member.formula for member in members if member.formula is not None]
-    if provider.formula is not None:
-        measures.append(_formula_measure(listing_estimate(formulas, provider.formula), provider))
-    return tuple(measures)
+    formula = notes.provider.formula
+    estimate = None
+    if formula is not None:
+        estimate = listing_estimate([m.formula for m in members if m.formula is not None], formula)
+    return notes.measures(listing.tokens, estimate, notes.listing)
 
 
 def _text_of(members: list[_Counted], wrap: str | None) -> Callable[[int], str]:
@@ -173,18 +211,3 @@ def _text_of(members: list[_Counted], wrap: str | None) -> Callable[[int], str]:
         return "".join(members[index - offset].texts)
 
     return text
-
-
-def _json_measure(tokens: int, provider: Provider, encoding: str, what: str) -> Measure:
-    if provider.kind == "exact":
-        note = f"{encoding} tokens of {what} as compact JSON, as sent"
-        return Measure(JSON, "exact", tokens, note)
-    note = f"{encoding} tokens of {what} as compact JSON; {provider.calibration_note}"
-    return Measure(JSON, "estimate", scaled(tokens, provider.calibration), note)
-
-
-def _formula_measure(tokens: int, provider: Provider) -> Measure:
-    assert provider.formula is not None
-    models = "/".join(provider.formula.models)
-    note = f"OpenAI cookbook num_tokens_for_tools with the {models} constants"
-    return Measure(FORMULA, "estimate", tokens, note)

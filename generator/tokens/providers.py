@@ -149,6 +149,8 @@ PROVIDERS: dict[str, Provider] = {
 
 def scaled(tokens: int, factor: Fraction) -> int:
     """``tokens x factor`` rounded half up: the same integer on every machine."""
+    if factor == 1:
+        return tokens
     return int((tokens * factor + Fraction(1, 2)) // 1)
 
 

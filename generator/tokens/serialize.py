@@ -77,7 +77,7 @@ def parts(entry: Mapping[str, Any], layout: Layout) -> list[Part]:
     """The compact JSON of ``entry`` in labelled parts (see the module docstring)."""
     texts: list[str] = []
     labels: list[tuple[PartKind, str | None] | None] = []
-    _object(entry, (), _Plan(layout), texts, labels)
+    _object(entry, _plan(layout), texts, labels)
     return [
         Part(text) if label is None else Part(text, *label)
         for text, label in zip(texts, labels, strict=True)
@@ -88,58 +88,63 @@ def chunks(entry: Mapping[str, Any], layout: Layout) -> list[str]:
     """The texts of ``parts``: what a memo counts apart, since a description, a property
     or a permission block recurs across targets and tools."""
     texts: list[str] = []
-    _object(entry, (), _plan(layout), texts, None)
+    _object(entry, _plan(layout), texts, None)
     return texts
 
 
-class _Plan:
-    """Which members get a label and which objects are walked into."""
+class _Node:
+    """An object on the way to the labelled members: which members to walk into, which
+    to label; in the schema's ``properties`` object every member is labelled."""
 
-    def __init__(self, layout: Layout) -> None:
-        self.labels: dict[JsonPath, PartKind] = {
-            layout.name: "name",
-            layout.description: "description",
-        }
-        self.properties = (*layout.schema, "properties")
-        paths = (layout.name[:-1], layout.description[:-1], self.properties)
-        self.walked = {path[:end] for path in paths for end in range(1, len(path) + 1)}
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.labels: dict[str, PartKind] = {}
+        self.properties = False
 
-    def label(self, path: JsonPath) -> tuple[PartKind, str | None] | None:
-        if path[:-1] == self.properties:
-            return "property", path[-1]
-        kind = self.labels.get(path)
+    def walk(self, path: JsonPath) -> _Node:
+        node = self
+        for key in path:
+            node = node.children.setdefault(key, _Node())
+        return node
+
+    def label(self, key: str) -> tuple[PartKind, str | None] | None:
+        if self.properties:
+            return "property", key
+        kind = self.labels.get(key)
         return None if kind is None else (kind, None)
 
 
 @functools.cache
-def _plan(layout: Layout) -> _Plan:
-    """The plan of ``layout``, made once: plans are read-only and layouts few."""
-    return _Plan(layout)
+def _plan(layout: Layout) -> _Node:
+    """The walk for ``layout``, made once: plans are never changed and layouts are few."""
+    root = _Node()
+    root.walk(layout.name[:-1]).labels[layout.name[-1]] = "name"
+    root.walk(layout.description[:-1]).labels[layout.description[-1]] = "description"
+    root.walk((*layout.schema, "properties")).properties = True
+    return root
 
 
 Labels = list[tuple[PartKind, str | None] | None]
 
 
-def _object(
-    value: Mapping[str, Any], path: JsonPath, plan: _Plan, texts: list[str], labels: Labels | None
-) -> None:
+def _object(value: Mapping[str, Any], node: _Node, texts: list[str], labels: Labels | None) -> None:
     if not value:
         texts.append("{}")
         if labels is not None:
             labels.append(None)
         return
     lead = "{"
-    walked = plan.walked
+    children = node.children
     for key, item in value.items():
-        child = (*path, key)
-        if child in walked and isinstance(item, Mapping) and item:
+        child = children.get(key)
+        if child is not None and isinstance(item, Mapping) and item:
             texts.append(lead + _key(key))
             if labels is not None:
                 labels.append(None)
-            _object(item, child, plan, texts, labels)
+            _object(item, child, texts, labels)
         else:
             texts.append(lead + _key(key) + dumps(item))
             if labels is not None:
-                labels.append(plan.label(child))
+                labels.append(node.label(key))
         lead = ","
     texts[-1] += "}"

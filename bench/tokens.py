@@ -36,7 +36,7 @@ from generator.pipeline import load_toolset  # noqa: E402
 from generator.tokens.encoding import encoder  # noqa: E402
 from generator.tokens.measure import measure  # noqa: E402
 from generator.tokens.serialize import dumps  # noqa: E402
-from generator.tokens.targets import TARGETS  # noqa: E402
+from generator.tokens.targets import TARGETS, inputs_for  # noqa: E402
 
 TARGET_SECONDS = 2.0
 
@@ -53,12 +53,13 @@ def plain_counts(toolset: Toolset, options: EmitOptions) -> dict[str, int]:
     """Listing file → tokens, each listing and entry encoded on its own."""
     encode = encoder().encode_ordinary
     found: dict[str, int] = {}
+    inputs = inputs_for(toolset, TARGETS)
     for target in TARGETS:
         groups: dict[str, list[str]] = {}
-        for tool in toolset:
-            text = dumps(target.entry(tool))
+        for tool in target.members(toolset, inputs):
+            text = dumps(target.entry(tool, inputs))
             encode(text)  # the tool's own count
-            groups.setdefault(str(target.listing(tool, options)), []).append(text)
+            groups.setdefault(str(target.file_of(tool, options)), []).append(text)
         for file, texts in sorted(groups.items()):
             body = "[" + ",".join(texts) + "]"
             if target.wrap is not None:

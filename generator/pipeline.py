@@ -20,7 +20,7 @@ from generator.diagnostics import (
     has_errors,
     sorted_diagnostics,
 )
-from generator.emit.common import Rendered
+from generator.emit.common import Inputs, Rendered
 from generator.fingerprint import json_sha256, sha256
 from generator.model import Toolset
 from generator.profiles.stage import NOTHING_ADAPTED, Adaptations
@@ -79,6 +79,11 @@ class Loaded:
     diagnostics: tuple[Diagnostic, ...]
     entries: tuple[Entry, ...] = ()
     adapted: Adaptations = field(default_factory=lambda: NOTHING_ADAPTED)
+
+    @property
+    def inputs(self) -> Inputs:
+        """What emitters (and whatever reads provider lists) get from the stages so far."""
+        return Inputs(adapted=self.adapted)
 
 
 def load_contracts(config: Config, *, strict: bool = False, prefix: str | None = None) -> Loaded:
@@ -183,7 +188,6 @@ def render(
     emitted; the targets that need them are emitted once it is done.
     """
     from generator.emit import emit_targets, enabled_targets
-    from generator.emit.common import Inputs
 
     targets = enabled_targets(options)
     later = [t for t in targets if t.needs_models]

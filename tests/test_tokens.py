@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from generator.config import load_config
 from generator.model import Toolset
-from generator.pipeline import load_toolset
+from generator.pipeline import load_contracts
 from generator.tokens.encoding import ENCODINGS, count, encode, encoder
 from generator.tokens.export import report_json
 from generator.tokens.measure import TokenReport, measure
@@ -119,9 +119,10 @@ def test_counts_agree_with_tiktoken_on_any_text(
 @pytest.fixture(scope="module")
 def checkout() -> tuple[Toolset, TokenReport]:
     config = replace(load_config(cwd=REPO), cache=None)  # reads the checkout, writes nothing
-    toolset, diagnostics = load_toolset(config)
+    loaded = load_contracts(config)
+    toolset, diagnostics = loaded.toolset, loaded.diagnostics
     assert toolset is not None, diagnostics
-    return toolset, measure(toolset, config.emit)
+    return toolset, measure(toolset, config.emit, loaded.inputs)
 
 
 def _compact(data: Any) -> str:
@@ -200,7 +201,7 @@ def test_openai_counts_are_exact_and_the_formula_is_an_estimate(
         ]
 
 
-def _gemini_declaration(tool: Any) -> dict[str, Any]:
+def _gemini_declaration(tool: Any, inputs: Any) -> dict[str, Any]:
     # Illustrative only: the Gemini emitter does not exist yet. It shows that a target is
     # one table entry, and that a provider without a tokenizer is labelled an estimate.
     return {"name": tool.provider_name, "description": tool.description, "parameters": {}}
@@ -211,7 +212,7 @@ GEMINI = Target(
     provider="gemini",
     entry=_gemini_declaration,
     layout=Layout(("name",), ("description",), ("parameters",)),
-    listing=lambda tool, options: PurePosixPath("gemini/tools.json"),
+    file=PurePosixPath("gemini/tools.json"),
 )
 
 
@@ -268,7 +269,8 @@ def test_the_formula_gives_the_cookbooks_published_count(
     (tmp_path / "contracts").mkdir()
     (tmp_path / "contracts" / "weather.yaml").write_text(WEATHER, encoding="utf-8")
     config = replace(load_config(cwd=REPO), root=tmp_path, contracts=tmp_path / "contracts")
-    toolset, diagnostics = load_toolset(replace(config, cache=None))
+    loaded = load_contracts(replace(config, cache=None))
+    toolset, diagnostics = loaded.toolset, loaded.diagnostics
     assert toolset is not None, diagnostics
     [listing] = [
         row for row in measure(toolset, config.emit).listings if row.target == "openai-chat"

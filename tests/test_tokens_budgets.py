@@ -16,7 +16,7 @@ from generator.config import Config
 from generator.diagnostics import Position, Severity, has_errors
 from generator.model import Toolset
 from generator.pipeline import load_toolset
-from generator.report import format_text
+from generator.report import diagnostic_line, format_text
 from generator.tokens.budgets import (
     LISTING_OVER_BUDGET,
     TOOL_OVER_BUDGET,
@@ -170,7 +170,7 @@ def test_findings_are_warnings_that_strict_turns_into_errors(
     assert has_errors(diagnostics, strict=True)
     by_code = {d.code for d in diagnostics}
     assert by_code == {TOOL_OVER_BUDGET, LISTING_OVER_BUDGET}
-    texts = [format_text(d) for d in diagnostics]
+    texts = [format_text(diagnostic_line(d)) for d in diagnostics]
     openai = [t for t in texts if "openai-chat: " in t and "tool 'big'" in t]
     claude = [t for t in texts if "anthropic: " in t and "tool 'big'" in t]
     assert openai and "tokens (exact)" in openai[0] and "largest: description" in openai[0]
@@ -204,5 +204,5 @@ def test_changes_name_the_tool_the_listing_and_the_part_that_grew(tmp_path: Path
     assert all(c.delta > 0 for c in found)
     spec = target("openai-chat")
     old, new = (next(t for t in s if t.name == "big") for s in (before_set, after_set))
-    [moved] = [p for p in part_changes(old, new, spec) if p.label == "description"]
+    [moved] = [p for p in part_changes((old, None), (new, None), spec) if p.label == "description"]
     assert moved.phrase == f"description grew by {moved.delta:,} tokens" and moved.delta > 0

@@ -9,7 +9,8 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from generator.config import EmitOptions
-from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
+from generator.emit.common import NO_INPUTS, Inputs, Rendered
+from generator.emit.lists import Layout, ToolList, render_lists
 from generator.model import ToolDescriptor, Toolset
 from generator.profiles.base import without_dialect
 
@@ -25,5 +26,16 @@ def claude_tool(tool: ToolDescriptor) -> dict[str, Any]:
     }
 
 
+LISTS = (
+    ToolList(
+        "anthropic",
+        "anthropic",
+        lambda tool, inputs: claude_tool(tool),
+        Layout(("name",), ("description",), ("input_schema",)),
+        TOOLS,
+    ),
+)
+
+
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
-    return {TOOLS: dump_json([claude_tool(tool) for tool in toolset])}
+    return render_lists(toolset, options, inputs, LISTS)

@@ -10,13 +10,12 @@ belong to no server are listed under the configured builtin server.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import groupby
 from pathlib import PurePosixPath
 from typing import Any
 
 from generator.config import EmitOptions
-from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
+from generator.emit.common import NO_INPUTS, Inputs, Rendered
+from generator.emit.lists import Layout, ToolList, render_lists
 from generator.fields import hints, mcp_meta
 from generator.model import ToolDescriptor, Toolset, thaw
 
@@ -45,17 +44,22 @@ def mcp_tool(tool: ToolDescriptor) -> dict[str, Any]:
     return entry
 
 
-def listings(toolset: Toolset, options: EmitOptions) -> dict[str, list[dict[str, Any]]]:
-    """Server name → its tools in canonical order, servers sorted by name."""
-    ordered: Iterable[ToolDescriptor] = sorted(toolset, key=lambda t: server_of(t, options))
-    return {
-        server: [mcp_tool(tool) for tool in tools]
-        for server, tools in groupby(ordered, key=lambda t: server_of(t, options))
-    }
+def listing_file(tool: ToolDescriptor, options: EmitOptions) -> PurePosixPath:
+    """``mcp/<server>.json``: the tools/list result of the tool's server."""
+    return PurePosixPath("mcp", f"{server_of(tool, options)}.json")
+
+
+LISTS = (
+    ToolList(
+        "mcp",
+        "mcp",
+        lambda tool, inputs: mcp_tool(tool),
+        Layout(("name",), ("description",), ("inputSchema",)),
+        listing_file,
+        wrap="tools",
+    ),
+)
 
 
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
-    return {
-        PurePosixPath("mcp", f"{server}.json"): dump_json({"tools": tools})
-        for server, tools in listings(toolset, options).items()
-    }
+    return render_lists(toolset, options, inputs, LISTS)

@@ -13,7 +13,8 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from generator.config import EmitOptions
-from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
+from generator.emit.common import NO_INPUTS, Inputs, Rendered
+from generator.emit.lists import Layout, ToolList, render_lists
 from generator.model import FrozenJson, ToolDescriptor, Toolset, thaw
 
 CHAT_COMPLETIONS = PurePosixPath("openai/chat-completions.json")
@@ -41,10 +42,29 @@ def responses_tool(tool: ToolDescriptor, parameters: FrozenJson) -> dict[str, An
     return {"type": "function", **function_fields(tool, parameters)}
 
 
+def _parameters(tool: ToolDescriptor, inputs: Inputs) -> FrozenJson:
+    return inputs.adapted[ADAPTER][tool.name].schema
+
+
+LISTS = (
+    ToolList(
+        "openai-chat",
+        "openai",
+        lambda tool, inputs: chat_completions_tool(tool, _parameters(tool, inputs)),
+        Layout(("function", "name"), ("function", "description"), ("function", "parameters")),
+        CHAT_COMPLETIONS,
+        adapter=ADAPTER,
+    ),
+    ToolList(
+        "openai-responses",
+        "openai",
+        lambda tool, inputs: responses_tool(tool, _parameters(tool, inputs)),
+        Layout(("name",), ("description",), ("parameters",)),
+        RESPONSES,
+        adapter=ADAPTER,
+    ),
+)
+
+
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
-    adapted = inputs.adapted[ADAPTER]
-    sent = [(tool, adapted[tool.name].schema) for tool in toolset]
-    return {
-        CHAT_COMPLETIONS: dump_json([chat_completions_tool(t, p) for t, p in sent]),
-        RESPONSES: dump_json([responses_tool(t, p) for t, p in sent]),
-    }
+    return render_lists(toolset, options, inputs, LISTS)

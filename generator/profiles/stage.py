@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from generator.diagnostics import Diagnostic, JsonPath
-from generator.model import FrozenJson, ToolDescriptor, Toolset, freeze
+from generator.model import FrozenJson, ToolDescriptor, freeze
 from generator.profiles.base import NAME_RULE, Finding, Transformed
 from generator.targets import ADAPTERS
 
@@ -42,14 +42,17 @@ def adapter(name: str) -> Callable[[ToolDescriptor], Transformed]:
     return found
 
 
-def adapt(toolset: Toolset, names: Iterable[str]) -> tuple[Adaptations, list[Diagnostic]]:
+def adapt(
+    toolset: Iterable[ToolDescriptor], names: Iterable[str]
+) -> tuple[Adaptations, list[Diagnostic]]:
     """Run each named adapter over every tool; every finding as a diagnostic."""
     adapted: dict[str, Mapping[str, Adapted]] = {}
     diagnostics: list[Diagnostic] = []
+    tools = list(toolset)
     for name in dict.fromkeys(names):
         run = adapter(name)
         per_tool: dict[str, Adapted] = {}
-        for tool in toolset:
+        for tool in tools:
             result = run(tool)
             per_tool[tool.name] = Adapted(_frozen(result.schema), result.findings)
             diagnostics += [diagnostic(tool, finding) for finding in result.findings]

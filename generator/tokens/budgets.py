@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from generator.diagnostics import Diagnostic, Position, Severity
+from generator.emit.common import Inputs
 from generator.model import ToolDescriptor
 from generator.tokens.contributors import contributors
 from generator.tokens.measure import ListingTokens, Measure, TokenReport, ToolTokens
 from generator.tokens.targets import TARGETS, Target, target
 
-TOOL_OVER_BUDGET = "TC500"
-LISTING_OVER_BUDGET = "TC501"
+TOOL_OVER_BUDGET = "TC520"
+LISTING_OVER_BUDGET = "TC521"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,7 @@ def evaluate(
     tools: Iterable[ToolDescriptor],
     report: TokenReport,
     budgets: Mapping[str, Limit],
+    inputs: Inputs | None = None,
     *,
     targets: Sequence[Target] = TARGETS,
     top: int = 3,
@@ -83,7 +85,8 @@ def evaluate(
     for row in report.tools:
         per_tool = budgets.get(row.target, Limit()).per_tool
         if per_tool is not None and exceeds(row.primary.tokens, per_tool):
-            found.append(_tool_finding(row, per_tool, by_name[row.tool], targets, report, top))
+            tool = by_name[row.tool]
+            found.append(_tool_finding(row, per_tool, (tool, inputs), targets, report, top))
     for listing in report.listings:
         limit = budgets.get(listing.target, Limit())
         if limit.per_listing is not None and exceeds(listing.primary.tokens, limit.per_listing):
@@ -94,12 +97,13 @@ def evaluate(
 def _tool_finding(
     row: ToolTokens,
     limit: int,
-    tool: ToolDescriptor,
+    measured: tuple[ToolDescriptor, Inputs | None],
     targets: Sequence[Target],
     report: TokenReport,
     top: int,
 ) -> Finding:
-    parts = contributors(tool, target(row.target, tuple(targets)), report.encoding)
+    tool, inputs = measured
+    parts = contributors(tool, target(row.target, tuple(targets)), inputs, report.encoding)
     largest = tuple(Share(part.label, part.tokens) for part in parts[:top])
     return Finding(
         "tool", row.target, row.tool, row.primary, limit, largest, tool.origin, tool.name

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from generator.emit.common import Inputs
 from generator.model import ToolDescriptor
 from generator.tokens.contributors import contributors
 from generator.tokens.encoding import DEFAULT_ENCODING
@@ -83,11 +84,15 @@ def _compare(
 
 
 def part_changes(
-    before: ToolDescriptor, after: ToolDescriptor, target: Target, encoding: str = DEFAULT_ENCODING
+    before: tuple[ToolDescriptor, Inputs | None],
+    after: tuple[ToolDescriptor, Inputs | None],
+    target: Target,
+    encoding: str = DEFAULT_ENCODING,
 ) -> tuple[PartChange, ...]:
-    """The parts of one tool whose share moved in ``target``, largest move first."""
-    old = {part.label: part.tokens for part in contributors(before, target, encoding)}
-    new = {part.label: part.tokens for part in contributors(after, target, encoding)}
+    """The parts of one tool whose share moved in ``target``, largest move first (each
+    side is the tool and the profile stage's results it was measured with)."""
+    old = {part.label: part.tokens for part in contributors(before[0], target, before[1], encoding)}
+    new = {part.label: part.tokens for part in contributors(after[0], target, after[1], encoding)}
     moved = [
         PartChange(label, old.get(label, 0), new.get(label, 0))
         for label in [*old, *(label for label in new if label not in old)]

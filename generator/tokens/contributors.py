@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Literal
 
+from generator.emit.common import Inputs
 from generator.model import ToolDescriptor
 from generator.tokens.encoding import DEFAULT_ENCODING, encode, token_bytes
 from generator.tokens.providers import PROVIDERS, scaled
 from generator.tokens.serialize import Part, parts
-from generator.tokens.targets import Target
+from generator.tokens.targets import Target, inputs_for
 
 ContributorKind = Literal["name", "description", "property", "rest"]
 _ORDER: dict[ContributorKind, int] = {"name": 0, "description": 1, "property": 2, "rest": 3}
@@ -44,13 +45,17 @@ class Contributor:
 
 
 def contributors(
-    tool: ToolDescriptor, target: Target, encoding: str = DEFAULT_ENCODING
+    tool: ToolDescriptor,
+    target: Target,
+    inputs: Inputs | None = None,
+    encoding: str = DEFAULT_ENCODING,
 ) -> tuple[Contributor, ...]:
     """Every part's share of ``tool``'s count in ``target``, largest first.
 
     Ties keep the order name, description, properties (in schema order), the rest.
     """
-    shares = _shares(parts(target.entry(tool), target.layout), encoding)
+    inputs = inputs if inputs is not None else inputs_for([tool], [target])
+    shares = _shares(parts(target.entry(tool, inputs), target.layout), encoding)
     factor = PROVIDERS[target.provider].calibration
     found = [
         Contributor(kind, key, scaled(tokens, factor))

@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator.emit.lists import Layout
 from generator.tokens.joined import Tally
 from generator.tokens.providers import FunctionFormula
-from generator.tokens.serialize import Layout, at, dumps
+from generator.tokens.serialize import at, dumps
 
 
 def tool_estimate(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from generator.config import EmitOptions
+from generator.emit.common import Inputs
 from generator.model import ToolDescriptor
 from generator.tokens.encoding import DEFAULT_ENCODING
 from generator.tokens.formula import listing_estimate, tool_estimate
@@ -30,7 +31,7 @@ from generator.tokens.providers import (
     tool_use_overhead,
 )
 from generator.tokens.serialize import chunks, dumps
-from generator.tokens.targets import TARGETS, Target
+from generator.tokens.targets import TARGETS, Target, inputs_for
 
 JSON = "json"
 FORMULA = "openai-cookbook"
@@ -129,6 +130,7 @@ class _Notes:
 def measure(
     tools: Iterable[ToolDescriptor],
     options: EmitOptions,
+    inputs: Inputs | None = None,
     *,
     targets: Sequence[Target] = TARGETS,
     encoding: str = DEFAULT_ENCODING,
@@ -137,18 +139,21 @@ def measure(
 ) -> TokenReport:
     """Count every tool and every listing of ``tools`` for each target.
 
-    ``tools`` may be a Toolset or any subset of it (a mode-masked list), in listing order.
+    ``tools`` may be a Toolset or any subset of it (a mode-masked list), in listing order;
+    ``inputs`` are the profile stage's results (what each provider receives).
     ``models`` picks, per provider key, the model whose documented overhead a listing
     shows (default: the newest the provider lists); ``tool_choice`` likewise.
     """
     tally = Tally(encoding)
     chosen = tuple(tools)
+    inputs = inputs if inputs is not None else inputs_for(chosen, targets)
     tool_rows: list[ToolTokens] = []
     listing_rows: list[ListingTokens] = []
     for target in targets:
         provider = PROVIDERS[target.provider]
         notes = _Notes.of(provider, encoding)
-        counted = [_count_tool(tally, tool, target, provider, options) for tool in chosen]
+        listed = target.members(chosen, inputs)
+        counted = [_count_tool(tally, tool, target, provider, options, inputs) for tool in listed]
         tool_rows += [
             ToolTokens(
                 item.tool.name,
@@ -173,15 +178,20 @@ def measure(
 
 
 def _count_tool(
-    tally: Tally, tool: ToolDescriptor, target: Target, provider: Provider, options: EmitOptions
+    tally: Tally,
+    tool: ToolDescriptor,
+    target: Target,
+    provider: Provider,
+    options: EmitOptions,
+    inputs: Inputs,
 ) -> _Counted:
-    entry = target.entry(tool)
+    entry = target.entry(tool, inputs)
     texts = chunks(entry, target.layout)
     formula = provider.formula
     estimate = None
     if formula is not None:
         estimate = tool_estimate(entry, target.layout, formula, tally)
-    file = str(target.listing(tool, options))
+    file = str(target.file_of(tool, options))
     return _Counted(tool, file, tally.joined(texts), texts, estimate)
 
 

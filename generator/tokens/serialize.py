@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from generator.emit.lists import Layout
+
 JsonPath = tuple[str, ...]
 PartKind = Literal["name", "description", "property"]
 
@@ -45,15 +47,6 @@ dumps: Callable[[Any], str] = _c_dumps() or _ENCODER.encode
 
 def _key(key: str) -> str:
     return json.encoder.encode_basestring(key) + ":"
-
-
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """Where a target's tool entry keeps the parts budgets name, as key paths."""
-
-    name: JsonPath
-    description: JsonPath
-    schema: JsonPath
 
 
 @dataclass(frozen=True, slots=True)

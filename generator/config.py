@@ -42,6 +42,21 @@ class EmitOptions:
 
 
 @dataclass(frozen=True, slots=True)
+class Budget:
+    """Token limits for one tool list (``openai-chat``, ``anthropic``, ``mcp``…): the
+    most a tool's entry and a whole listing may cost; None is no limit."""
+
+    target: str
+    per_tool: int | None
+    per_listing: int | None
+    position: Position
+
+
+BUDGET_KEYS = ("per-tool", "per-listing")
+DEFAULT_TOKEN_THRESHOLD = 100
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """A project's resolved settings."""
 
@@ -54,6 +69,8 @@ class Config:
     source: str | None = None  # the config file, as displayed in diagnostics
     suppressions: tuple[Suppression, ...] = ()  # accepted changes for ``toolcanon diff``
     cache: Path | None = None  # folder of cached results (cache.py); None: no cache
+    budgets: tuple[Budget, ...] = ()  # token limits, checked by validate/generate/check
+    token_threshold: int = DEFAULT_TOKEN_THRESHOLD  # diff: growth (tokens) worth reporting
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +110,7 @@ KEYS: dict[str, Key] = {
     "openai-strict": Key("strict_default", bool),
     "diff": Key("diff", dict),
     "cache": Key("cache", object),
+    "budgets": Key("budgets", dict),
 }
 
 
@@ -112,14 +130,60 @@ def load_config(
     found = path.resolve() if path is not None else find_config(base)
     text = read_config(found, base) if found is not None else None
     values, problems = _values(text) if text is not None else ({}, [])
-    suppressions, trouble = _suppressions(text, values.pop("diff", None))
+    diff_table = values.pop("diff", None)
+    suppressions, trouble = _suppressions(text, diff_table)
+    threshold = _token_threshold(text, diff_table, trouble)
+    budgets = _budgets(text, values.pop("budgets", None), trouble)
     config = _apply(text, base, values, overrides or Overrides())
     if require_contracts:
         trouble += _check_contracts(config, text, overrides or Overrides())
     problems += trouble
     if problems:
         raise ContractError(problems)
-    return replace(config, suppressions=suppressions)
+    return replace(config, suppressions=suppressions, budgets=budgets, token_threshold=threshold)
+
+
+def _budgets(text: ConfigText | None, table: Any, problems: list[Diagnostic]) -> tuple[Budget, ...]:
+    """``budgets = {openai-chat = {per-tool = 800, per-listing = 20000}, …}``, checked here
+    for shape; which list names exist is checked where the lists are known (tokens)."""
+    if text is None or table is None:
+        return ()
+    where = text.position("budgets")
+    found = []
+    for target, limits in table.items():
+        if not isinstance(limits, dict):
+            problems.append(_diag(where, f"budgets.{target} must be a table", _BUDGET_HINT))
+            continue
+        unknown = [key for key in limits if key not in BUDGET_KEYS]
+        for key in unknown:
+            problems.append(_diag(where, f"unknown key 'budgets.{target}.{key}'", _BUDGET_HINT))
+        values = {key: limits.get(key) for key in BUDGET_KEYS}
+        bad = [k for k, v in values.items() if v is not None and not _positive_int(v)]
+        for key in bad:
+            message = f"budgets.{target}.{key} must be a positive number of tokens"
+            problems.append(_diag(where, message, None))
+        if not unknown and not bad:
+            found.append(Budget(target, values["per-tool"], values["per-listing"], where))
+    return tuple(found)
+
+
+_BUDGET_HINT = "write budgets.<list> = {per-tool = N, per-listing = N}"
+
+
+def _positive_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def _token_threshold(text: ConfigText | None, table: Any, problems: list[Diagnostic]) -> int:
+    """``diff.token-threshold``: the growth, in tokens, diff reports (default 100)."""
+    if text is None or not isinstance(table, dict) or "token-threshold" not in table:
+        return DEFAULT_TOKEN_THRESHOLD
+    value = table["token-threshold"]
+    if not _positive_int(value):
+        message = "diff.token-threshold must be a positive number of tokens"
+        problems.append(_diag(text.position("diff"), message, None))
+        return DEFAULT_TOKEN_THRESHOLD
+    return int(value)
 
 
 def _suppressions(

@@ -35,11 +35,17 @@ def state(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -
     document = {
         "format": FORMAT,
         "config": config_hash(config),
+        "checks": checks_hash(config),
         "contracts": contract_hashes(discover(config)),
         "files": {path.as_posix(): sha256(data) for path, data in sorted(files.items())},
         "warnings": warnings,
     }
     return json.dumps(document, sort_keys=True).encode("utf-8")
+
+
+def checks_hash(config: Config) -> str:
+    """Settings that change what is reported, not what is written (token budgets)."""
+    return json_sha256([[b.target, b.per_tool, b.per_listing] for b in config.budgets])
 
 
 def record(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -> Entry:
@@ -60,6 +66,8 @@ def fresh_tool_count(config: Config, *, strict: bool = False) -> int | None:
         document = json.loads(stored)
         files: dict[str, str] = document["files"]
         if document["config"] != config_hash(config) or (strict and document["warnings"]):
+            return None
+        if document["checks"] != checks_hash(config):
             return None
     except (ValueError, KeyError, TypeError):
         return None

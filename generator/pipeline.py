@@ -146,6 +146,10 @@ def resolved(
     adapters = [name for target in enabled_targets(config.emit) for name in target.adapters]
     adapted, findings = adapt(toolset, adapters)
     found += [*problems, *findings]
+    if config.budgets and not has_errors(found):
+        from generator.tokens.budgeting import check_budgets
+
+        found += check_budgets(toolset, config.emit, Inputs(adapted=adapted), config.budgets)
     if has_errors(found, strict=strict):
         return None, NOTHING_ADAPTED, found
     return toolset, adapted, found

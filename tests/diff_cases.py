@@ -203,6 +203,10 @@ CASES: list[Case] = [
     case("description", "description-changed", "safe", "$.description",
          ("description", "Edit one file.")),
     case("title", "title-changed", "safe", "$.title", ("title", "Edit a file")),
+    # Run with diff.token-threshold = 20 (test_diff_rules); every other case with a threshold
+    # no edit reaches, so a case shows its own rule only.
+    case("tokens", "tokens-grew", "safe", "$", ("description", "Edit a file. " * 20),
+         also={"description-changed"}),
     case("schema-doc", "schema-doc-changed", "safe", f"{P}.mode.description",
          ("inputSchema.properties.mode.description", "How to edit.")),
     case("risk-raised", "permission-tightened", "safe", "$.riskLevel", ("riskLevel", "high")),

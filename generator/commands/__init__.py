@@ -10,7 +10,17 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-COMMANDS = ("generate", "check", "validate", "list", "diff", "verify", "init", "import")
+COMMANDS = (
+    "generate",
+    "check",
+    "validate",
+    "list",
+    "tokens",
+    "diff",
+    "verify",
+    "init",
+    "import",
+)
 _MODULE = {"import": "import_", "list": "list_"}
 
 

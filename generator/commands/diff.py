@@ -11,7 +11,7 @@ import sys
 
 from generator.commands import options
 from generator.diagnostics import ContractError, usage
-from generator.diff.rules import CATEGORIES, Category
+from generator.diff.rules import CATEGORIES, Category, Finding
 from generator.exitcodes import ExitCode
 from generator.report import print_diagnostics, summary
 
@@ -57,9 +57,18 @@ def run(args: argparse.Namespace) -> ExitCode:
 
     if not args.against.strip():
         # An unset CI variable gives an empty ref; comparing with nothing must not pass.
-        return _bad(ContractError([usage("--against is empty: name a git revision, a folder "
-                                         "of contracts or a pinned tools.json")]),
-                    args.format, "nothing to compare against")
+        return _bad(
+            ContractError(
+                [
+                    usage(
+                        "--against is empty: name a git revision, a folder "
+                        "of contracts or a pinned tools.json"
+                    )
+                ]
+            ),
+            args.format,
+            "nothing to compare against",
+        )
     config = options.config(args)
     try:
         new = current(config)
@@ -70,8 +79,10 @@ def run(args: argparse.Namespace) -> ExitCode:
     except ContractError as error:
         return _bad(error, args.format, f"cannot compare against '{args.against}'")
     from generator.diff.suppressions import apply_suppressions
+    from generator.diff.tokens import token_findings
 
-    findings, unused = apply_suppressions(compare_sides(old, new), config.suppressions)
+    found = [*compare_sides(old, new), *token_findings(old, new, config)]
+    findings, unused = apply_suppressions(sorted(found, key=Finding.sort_key), config.suppressions)
     result = DiffResult(args.against, findings, args.fail_on, unused)
     sys.stdout.write(render(result, args.format))
     return ExitCode.FAILED if result.failed else ExitCode.OK

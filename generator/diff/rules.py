@@ -66,6 +66,7 @@ _TABLE: tuple[Rule, ...] = (
     Rule("schema-doc-changed", "safe", "a schema description/title/default/examples changed"),
     Rule("permission-tightened", "safe", "a permission field became stricter"),
     Rule("metadata-changed", "safe", "kind, source, category, telemetry, strict or a hint"),
+    Rule("tokens-grew", "safe", "a tool or a listing costs diff.token-threshold tokens more"),
 )
 
 RULES: dict[str, Rule] = {rule.id: rule for rule in _TABLE}

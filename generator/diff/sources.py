@@ -19,8 +19,9 @@ from typing import Any
 from generator.config import Config
 from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.emit.canonical import CANONICAL_FORMAT
+from generator.emit.common import Inputs
 from generator.fields import descriptor_json
-from generator.model import Where
+from generator.model import ToolDescriptor, Where
 from generator.paths import display
 
 Descriptor = Mapping[str, Any]
@@ -34,6 +35,15 @@ class Side:
     label: str
     tools: Mapping[str, Descriptor]
     places: Mapping[str, Where]
+    resolved: Resolved | None = None  # the IR, when the side came from contracts
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """A side's resolved tools and what the profile stage made of them (for token counts)."""
+
+    tools: tuple[ToolDescriptor, ...]
+    inputs: Inputs
 
 
 def load_contracts(config: Config, label: str, *, display: str, strict: bool = False) -> Side:
@@ -44,7 +54,8 @@ def load_contracts(config: Config, label: str, *, display: str, strict: bool = F
     if loaded.toolset is None:
         raise ContractError(loaded.diagnostics)
     tools = {tool.name: descriptor_json(tool) for tool in loaded.toolset}
-    return Side(label, tools, {tool.name: tool.where for tool in loaded.toolset})
+    places = {tool.name: tool.where for tool in loaded.toolset}
+    return Side(label, tools, places, Resolved(tuple(loaded.toolset), loaded.inputs))
 
 
 def current(config: Config) -> Side:

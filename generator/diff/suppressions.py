@@ -38,9 +38,14 @@ def parse_suppressions(
     if not isinstance(table, Mapping):
         return (), [_problem(display, _line(text, "diff"), "config key 'diff' must be a table")]
     problems = [
-        _problem(display, _line(text, "diff"), f"unknown key 'diff.{key}'", "known keys: suppress")
+        _problem(
+            display,
+            _line(text, "diff"),
+            f"unknown key 'diff.{key}'",
+            "known keys: suppress, token-threshold",
+        )
         for key in table
-        if key != "suppress"
+        if key not in ("suppress", "token-threshold")
     ]
     entries = table.get("suppress", [])
     if not isinstance(entries, list):

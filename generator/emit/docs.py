@@ -37,9 +37,10 @@ class ToolPage:
     decisions: tuple[tuple[str, str], ...]
     parameters: tuple[ParamRow, ...]
     outputs: tuple[ParamRow, ...]
+    tokens: tuple[tuple[str, str], ...]  # (tool list, count; "~" marks an estimate)
 
 
-def tool_page(tool: ToolDescriptor) -> ToolPage:
+def tool_page(tool: ToolDescriptor, tokens: tuple[tuple[str, str], ...] = ()) -> ToolPage:
     output: Mapping[str, Any] | None = thaw(tool.output_schema)
     approval = tool.approval_flow + (", confirmation" if tool.requires_confirmation else "")
     decisions = tuple((mode, decide(decision_fields(tool), mode)) for mode in MODES)
@@ -51,7 +52,26 @@ def tool_page(tool: ToolDescriptor) -> ToolPage:
         decisions=decisions,
         parameters=tuple(parameter_rows(thaw(tool.input_schema))),
         outputs=tuple(parameter_rows(output)) if output is not None else (),
+        tokens=tokens,
     )
+
+
+def token_cells(
+    toolset: Toolset, options: EmitOptions, inputs: Inputs
+) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Per tool, what its entry costs in each list the enabled targets write."""
+    from generator.tokens.measure import measure
+    from generator.tokens.targets import targets_for
+    from generator.tokens.text import show
+
+    lists = targets_for(options)
+    if not lists:
+        return {}
+    report = measure(toolset, options, inputs, targets=lists)
+    cells: dict[str, list[tuple[str, str]]] = {}
+    for row in report.tools:
+        cells.setdefault(row.tool, []).append((row.target, show(row.primary)))
+    return {tool: tuple(found) for tool, found in cells.items()}
 
 
 def mcp_servers(toolset: Toolset, options: EmitOptions) -> tuple[str, ...]:
@@ -64,7 +84,8 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
     from generator.emit import enabled_targets
     from generator.templating import render
 
-    pages = [tool_page(tool) for tool in toolset]
+    tokens = token_cells(toolset, options, inputs)
+    pages = [tool_page(tool, tokens.get(tool.name, ())) for tool in toolset]
     return {
         TOOLS_PATH: render("docs/TOOLS.md.j2", FILTERS, pages=pages, note=GENERATED_NOTE),
         README_PATH: render(

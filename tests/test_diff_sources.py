@@ -242,3 +242,33 @@ def test_revision_before_the_contracts_existed_adds_every_tool(project: Project)
     assert project.run("diff", "--against", "HEAD").out.splitlines()[-1] == (
         "suggested version bump: minor"
     )
+
+
+def test_against_upstream_finds_the_branch_or_skips(project: Project) -> None:
+    def git(*args: str) -> None:
+        subprocess.run(
+            ["git", "-c", "user.email=t@t", "-c", "user.name=t", *args],
+            cwd=project.root,
+            check=True,
+            capture_output=True,
+        )
+
+    project.write("contracts/a.yaml", MINIMAL)
+    git("init", "-q", "-b", "main")
+    git("add", "-A")
+    git("commit", "-qm", "base")
+    alone = project.run("diff", "--against-upstream")
+    assert alone.code == 0
+    assert "no upstream branch and no origin/HEAD" in alone.err
+    git("remote", "add", "origin", str(project.root))
+    git("fetch", "-q", "origin")
+    git("branch", "--set-upstream-to", "origin/main")
+    project.write("contracts/a.yaml", MINIMAL.replace("riskLevel: low", "riskLevel: high"))
+    assert project.run("diff", "--against-upstream").code == 0  # safe: risk raised
+    project.write("contracts/a.yaml", MINIMAL.replace("required: [path]", "required: []"))
+    found = project.run("diff", "--against-upstream")
+    assert found.code == 0, found.out
+    project.write("contracts/a.yaml", MINIMAL.replace("name: read_file", "name: read_it"))
+    removed = project.run("diff", "--against-upstream")
+    assert removed.code == 1
+    assert "toolcanon diff against origin/main" in removed.out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from generator.commands import options
 from generator.diagnostics import ContractError, usage
@@ -35,11 +36,16 @@ def fail_on(text: str) -> frozenset[Category]:
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(NAME, help=HELP, description=HELP)
     options.add_common(parser)
-    parser.add_argument(
+    side = parser.add_mutually_exclusive_group(required=True)
+    side.add_argument(
         "--against",
-        required=True,
         metavar="REF",
         help="git revision, folder of contracts, or a pinned canonical/tools.json",
+    )
+    side.add_argument(
+        "--against-upstream",
+        action="store_true",
+        help="the current branch's upstream (else origin/HEAD); for the pre-push hook",
     )
     parser.add_argument(
         "--fail-on",
@@ -55,6 +61,12 @@ def run(args: argparse.Namespace) -> ExitCode:
     from generator.diff.report import DiffResult, render
     from generator.diff.sources import against, current
 
+    if args.against_upstream:
+        branch = upstream(Path.cwd())
+        if branch is None:
+            summary("no upstream branch and no origin/HEAD: nothing to compare against, skipped")
+            return ExitCode.OK
+        args.against = branch
     if not args.against.strip():
         # An unset CI variable gives an empty ref; comparing with nothing must not pass.
         return _bad(
@@ -92,3 +104,23 @@ def _bad(error: ContractError, fmt: str, message: str) -> ExitCode:
     print_diagnostics(error.diagnostics, fmt)
     summary(message)
     return ExitCode.BAD_INPUT
+
+
+def upstream(folder: Path) -> str | None:
+    """The upstream of the current branch (``@{upstream}``), else ``origin/HEAD``, as a
+    revision git can read; None when the repository has neither (a first push to a
+    remote without a default branch, or no remote at all)."""
+    import subprocess
+
+    for ref in ("@{upstream}", "origin/HEAD"):
+        found = subprocess.run(
+            ["git", "rev-parse", "--abbrev-ref", "--symbolic-full-name", ref],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        name = found.stdout.strip()
+        if found.returncode == 0 and name and name != ref:
+            return name
+    return None

@@ -62,7 +62,10 @@ def run(args: argparse.Namespace) -> ExitCode:
     if len(comparison.drift) > LISTED:
         print(f"... and {len(comparison.drift) - LISTED} more", file=sys.stderr)
     summary(f"{out}/: {len(comparison.drift)} file(s) updated from {_tools(result.tool_count)}")
-    return ExitCode.FAILED if args.exit_nonzero_on_change else ExitCode.OK
+    if not args.exit_nonzero_on_change:
+        return ExitCode.OK
+    summary("files changed: review them, stage them (git add) and commit again")
+    return ExitCode.FAILED
 
 
 def _tools(count: int) -> str:

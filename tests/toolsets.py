@@ -81,3 +81,47 @@ def inputs(found: Toolset, options: EmitOptions = OPTIONS) -> Inputs:
     names = [name for target in enabled_targets(options) for name in target.adapters]
     adapted, _ = adapt(found, names)
     return Inputs(adapted=adapted)
+
+
+CORE = """
+version: 1
+tools:
+  - name: read_file
+    title: Read file
+    description: Read a file — UTF-8.
+    riskLevel: low
+    isReadOnly: true
+    availableInPlanMode: true
+    inputSchema:
+      $schema: https://json-schema.org/draft/2020-12/schema
+      type: object
+      properties:
+        path: {type: string}
+      required: [path]
+"""
+GITHUB = """
+version: 1
+server: gh
+tools:
+  - name: merge
+    description: Merge a pull request.
+    riskLevel: high
+    requiresConfirmation: true
+    strict: true
+    inputSchema:
+      type: object
+      properties:
+        number: {type: integer}
+        method: {type: string, enum: [merge, squash]}
+      required: [number]
+    outputSchema:
+      type: object
+      properties: {sha: {type: string}}
+"""
+SAMPLE = {"core.yaml": CORE, "gh.yaml": GITHUB}
+"""Two tools: a builtin read-only one with ``$schema``, and an MCP tool in OpenAI strict
+mode with an outputSchema. Canonical order: ``gh::merge``, then ``read_file``."""
+
+
+def sample(folder: Path) -> Toolset:
+    return toolset(folder, SAMPLE)

@@ -43,7 +43,7 @@ FORBIDDEN = {
     "shutil.rmtree",
 }
 INSTALLED = tuple(
-    Path(p).resolve() for p in {PACKAGE_DIR, templates_dir(), sys.prefix, sys.base_prefix}
+    Path(p).resolve() for p in (PACKAGE_DIR, templates_dir(), sys.prefix, sys.base_prefix)
 )
 _LOGS: list[list[tuple[str, str]]] = []
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.diagnostics import Diagnostic, Position, Severity
-from generator.model import Toolset
+from generator.model import ToolDescriptor, Toolset
 from generator.resolve import resolve
 from tests.toolsets import contracts, resolved, toolset
 
@@ -44,7 +44,7 @@ tools:
 """
 
 
-def by_name(found: Toolset) -> dict[str, object]:
+def by_name(found: Toolset) -> dict[str, ToolDescriptor]:
     return {tool.name: tool for tool in found}
 
 
@@ -105,7 +105,7 @@ def test_a_silent_tool_gets_every_policy_default(tmp_path: Path) -> None:
 def test_strict_default_applies_to_tools_that_do_not_say(tmp_path: Path) -> None:
     text = BUILTIN.replace("  - name: alpha\n", "  - name: alpha\n    strict: false\n")
     found = by_name(toolset(tmp_path, text, strict_default=True))
-    assert (found["alpha"].strict, found["zeta"].strict) == (False, True)  # type: ignore[attr-defined]
+    assert (found["alpha"].strict, found["zeta"].strict) == (False, True)
 
 
 def test_the_ir_is_frozen_all_the_way_down(tmp_path: Path) -> None:
@@ -136,7 +136,10 @@ def test_resolving_does_not_change_the_loaded_data(tmp_path: Path) -> None:
 
 def test_where_locates_own_keys_file_defaults_and_else_the_name(tmp_path: Path) -> None:
     listed, merge = toolset(tmp_path, GITHUB).tools
-    here = lambda line, column: Position("c.yaml", line, column)  # noqa: E731
+
+    def here(line: int, column: int) -> Position:
+        return Position("c.yaml", line, column)
+
     assert listed.origin == here(8, 5)  # "name:" of the first tool
     assert listed.where.locate(("isReadOnly",)) == here(10, 5)
     assert listed.where.locate(("riskLevel",)) == here(4, 3)  # from defaults:
@@ -190,7 +193,7 @@ def test_an_explicit_provider_name_resolves_a_clash(tmp_path: Path) -> None:
     )
     found, diagnostics = resolved(tmp_path, {"a.yaml": clash, "b.yaml": GITHUB})
     assert not [d for d in diagnostics if d.code.startswith("TC14")]
-    assert by_name(found)["gh__list"].provider_name == "builtin_list"  # type: ignore[attr-defined]
+    assert by_name(found)["gh__list"].provider_name == "builtin_list"
 
 
 def test_a_server_named_like_the_builtin_server_is_tc142(tmp_path: Path) -> None:

@@ -221,7 +221,7 @@ def test_rule(case: str) -> None:
 
 @pytest.mark.parametrize("keyword", ROOT_FORBIDDEN)
 def test_tc205_alternatives_at_the_root(keyword: str) -> None:
-    values = {"not": {}, "enum": [{}], "const": {}}
+    values: dict[str, Any] = {"not": {}, "enum": [{}], "const": {}}
     schema = {"type": "object", keyword: values.get(keyword, [OBJECT])}
     assert findings(schema) == [
         (

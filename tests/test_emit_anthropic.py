@@ -7,7 +7,7 @@ from pathlib import Path, PurePosixPath
 from generator.emit import anthropic
 from generator.emit.common import NO_INPUTS, dump_json
 from generator.model import Toolset
-from tests.toolsets import OPTIONS, sample
+from tests.toolsets import MERGE_INPUT, OPTIONS, READ_INPUT, sample
 
 
 def test_the_whole_file_exactly(tmp_path: Path) -> None:
@@ -15,23 +15,12 @@ def test_the_whole_file_exactly(tmp_path: Path) -> None:
     merge = {
         "name": "gh__merge",
         "description": "Merge a pull request.",
-        "input_schema": {  # as written: Claude's list has no strict mode of its own here
-            "type": "object",
-            "properties": {
-                "number": {"type": "integer"},
-                "method": {"type": "string", "enum": ["merge", "squash"]},
-            },
-            "required": ["number"],
-        },
+        "input_schema": MERGE_INPUT,  # as written: no strict form for Claude here
     }
     read = {
         "name": "read_file",
         "description": "Read a file — UTF-8.",
-        "input_schema": {  # without the root $schema
-            "type": "object",
-            "properties": {"path": {"type": "string"}},
-            "required": ["path"],
-        },
+        "input_schema": READ_INPUT,  # without the root $schema
     }
     assert rendered == {PurePosixPath("anthropic/tools.json"): dump_json([merge, read])}
 

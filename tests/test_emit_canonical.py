@@ -9,22 +9,9 @@ from typing import Any
 from generator.emit import canonical
 from generator.emit.common import GENERATED_NOTE, dump_json
 from generator.model import Toolset
-from tests.toolsets import OPTIONS, sample
+from tests.toolsets import MERGE_INPUT, OPTIONS, READ_INPUT, sample
 
-MERGE_INPUT = {
-    "type": "object",
-    "properties": {
-        "number": {"type": "integer"},
-        "method": {"type": "string", "enum": ["merge", "squash"]},
-    },
-    "required": ["number"],
-}
-READ_INPUT = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "type": "object",
-    "properties": {"path": {"type": "string"}},
-    "required": ["path"],
-}
+READ_AS_WRITTEN = {"$schema": "https://json-schema.org/draft/2020-12/schema", **READ_INPUT}
 MERGE: dict[str, Any] = {
     "name": "gh::merge",
     "title": "gh::merge",
@@ -64,8 +51,8 @@ READ_FILE: dict[str, Any] = {
     "server": None,
     "toolName": "read_file",
     "providerName": "read_file",
-    "inputSchema": READ_INPUT,  # as written, $schema included
-    "parameters": READ_INPUT,
+    "inputSchema": READ_AS_WRITTEN,
+    "parameters": READ_AS_WRITTEN,
     "isReadOnly": True,  # no outputSchema key: the contract has none
     "riskLevel": "low",
     "permissions": {},

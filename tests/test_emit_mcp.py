@@ -8,20 +8,13 @@ from pathlib import Path, PurePosixPath
 from generator.emit import mcp
 from generator.emit.common import dump_json
 from generator.model import Toolset
-from tests.toolsets import OPTIONS, sample
+from tests.toolsets import MERGE_INPUT, OPTIONS, READ_INPUT, sample
 
 MERGE = {
     "name": "merge",  # the name inside its server
     "title": "gh::merge",
     "description": "Merge a pull request.",
-    "inputSchema": {
-        "type": "object",
-        "properties": {
-            "number": {"type": "integer"},
-            "method": {"type": "string", "enum": ["merge", "squash"]},
-        },
-        "required": ["number"],
-    },
+    "inputSchema": MERGE_INPUT,
     "outputSchema": {"type": "object", "properties": {"sha": {"type": "string"}}},
     "annotations": {
         "title": "gh::merge",
@@ -48,9 +41,7 @@ READ_FILE = {
     "description": "Read a file — UTF-8.",
     "inputSchema": {  # exactly as written: MCP takes 2020-12 and allows $schema
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "type": "object",
-        "properties": {"path": {"type": "string"}},
-        "required": ["path"],
+        **READ_INPUT,
     },
     "annotations": {
         "title": "Read file",

@@ -12,7 +12,7 @@ from generator.emit.common import Inputs, dump_json
 from generator.model import Toolset, freeze
 from generator.profiles.openai import to_openai
 from generator.profiles.stage import Adapted
-from tests.toolsets import OPTIONS, inputs, sample
+from tests.toolsets import OPTIONS, READ_INPUT, inputs, sample
 
 CHAT = PurePosixPath("openai/chat-completions.json")
 RESPONSES = PurePosixPath("openai/responses.json")
@@ -54,11 +54,7 @@ def test_with_the_real_profile_stage(tmp_path: Path) -> None:
     entries = _json(openai.emit(found, OPTIONS, inputs(found))[RESPONSES])
     merge = found.tools[0]
     assert entries[0]["parameters"] == to_openai(merge.input_schema, strict=True).schema
-    assert entries[1]["parameters"] == {  # the mirror, without $schema
-        "type": "object",
-        "properties": {"path": {"type": "string"}},
-        "required": ["path"],
-    }
+    assert entries[1]["parameters"] == READ_INPUT  # the mirror, without $schema
 
 
 def _json(text: str) -> list[dict[str, Any]]:

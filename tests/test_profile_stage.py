@@ -13,7 +13,7 @@ from generator.profiles.base import INEXPRESSIBLE, LOSSY, NAME_RULE, Finding
 from generator.profiles.openai import to_openai
 from generator.profiles.stage import adapt, adapter, diagnostic
 from generator.targets import ADAPTERS, TARGETS
-from tests.toolsets import sample, toolset
+from tests.toolsets import READ_INPUT, sample, toolset
 
 REFUSED = """
 version: 1
@@ -40,9 +40,7 @@ def test_each_tool_gets_what_the_adapter_decides_frozen(tmp_path: Path) -> None:
     assert list(adapted) == ["openai"] and list(adapted["openai"]) == ["gh::merge", "read_file"]
     strict = to_openai(merge.input_schema, strict=True).schema
     assert adapted["openai"]["gh::merge"].schema == freeze(strict)
-    assert adapted["openai"]["read_file"].schema == freeze(
-        {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
-    )
+    assert adapted["openai"]["read_file"].schema == freeze(READ_INPUT)
     assert diagnostics == []
     with pytest.raises(TypeError):
         adapted["openai"]["read_file"].schema["type"] = "array"

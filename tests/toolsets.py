@@ -120,7 +120,21 @@ tools:
 """
 SAMPLE = {"core.yaml": CORE, "gh.yaml": GITHUB}
 """Two tools: a builtin read-only one with ``$schema``, and an MCP tool in OpenAI strict
-mode with an outputSchema. Canonical order: ``gh::merge``, then ``read_file``."""
+mode with an outputSchema. Canonical order: ``gh::merge``, then ``read_file``; their
+inputSchemas as data are MERGE_INPUT and READ_INPUT."""
+MERGE_INPUT = {
+    "type": "object",
+    "properties": {
+        "number": {"type": "integer"},
+        "method": {"type": "string", "enum": ["merge", "squash"]},
+    },
+    "required": ["number"],
+}
+READ_INPUT = {  # without the $schema line the contract has
+    "type": "object",
+    "properties": {"path": {"type": "string"}},
+    "required": ["path"],
+}
 
 
 def sample(folder: Path) -> Toolset:

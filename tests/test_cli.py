@@ -14,6 +14,7 @@ from generator.commands import COMMANDS, module
 from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.exitcodes import ExitCode
 from generator.fingerprint import build_id
+from generator.report import FORMATS
 
 BAD = Diagnostic(Position("contracts/a.yaml", 2, 3), "bad", "TC103", tool="x", hint="fix")
 
@@ -95,3 +96,5 @@ def test_every_command_module_has_the_parts_the_cli_wires() -> None:
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert list(sub.choices) == list(COMMANDS)
+    for name, command_parser in sub.choices.items():  # main reports ContractError in it
+        assert command_parser.get_default("format") in FORMATS, name

@@ -1,4 +1,4 @@
-"""Reference cycles as the provider transforms see them."""
+"""jsonschema/refs.py: definition names, dereferencing with siblings, and cycles."""
 
 from __future__ import annotations
 
@@ -6,7 +6,17 @@ from typing import Any
 
 import pytest
 
-from generator.jsonschema.refs import cyclic_refs, ref_target
+from generator.jsonschema.pointer import parse_ref
+from generator.jsonschema.refs import (
+    Target,
+    bare_cycle,
+    cyclic_refs,
+    def_name,
+    def_ref,
+    definitions,
+    deref,
+    ref_target,
+)
 
 TREE = {"type": "object", "properties": {"child": {"$ref": "#"}}}
 CHAIN = {
@@ -52,3 +62,92 @@ def test_ref_target_follows_local_pointers_only() -> None:
         ("anyOf", 0),
         {"type": "string"},
     )
+
+
+@pytest.mark.parametrize(
+    "name", ["plain", "a b", "a/b", "a~b", "€uro", "%41", "x#y", "a?b", "", "~1"]
+)
+@pytest.mark.parametrize("section", ["$defs", "definitions"])
+def test_def_name_undoes_def_ref(name: str, section: str) -> None:
+    ref = def_ref(name, section)
+    assert parse_ref(ref) == (section, name)
+    assert def_name(ref, section) == name
+
+
+def test_def_ref_spells_names_as_a_uri_fragment() -> None:
+    assert def_ref("a b") == "#/$defs/a%20b"
+    assert def_ref("a/b~c", "definitions") == "#/definitions/a~1b~0c"
+
+
+@pytest.mark.parametrize(
+    "ref", ["#/definitions/x", "#/$defs", "#/$defs/a/b", "#/properties/x", "#x", "s.json#/$defs/x"]
+)
+def test_def_name_is_none_for_anything_but_one_definition(ref: str) -> None:
+    assert def_name(ref) is None
+
+
+def test_definitions_lists_both_sections_in_order() -> None:
+    root = {"definitions": {"old": {}}, "$defs": {"b": {"type": "string"}, "a": True}}
+    assert list(definitions(root)) == [
+        ("$defs", "b", {"type": "string"}),
+        ("$defs", "a", True),
+        ("definitions", "old", {}),
+    ]
+    assert list(definitions({"$defs": [1]})) == []
+
+
+DEFS: dict[str, Any] = {
+    "$defs": {
+        "Leaf": {"type": "string", "description": "leaf"},
+        "Alias": {"$ref": "#/$defs/Leaf", "description": "alias"},
+        "Remote": {"$ref": "https://example.com/x.json"},
+        "Ping": {"$ref": "#/$defs/Pong"},
+        "Pong": {"$ref": "#/$defs/Ping"},
+        "Node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/Node"}}},
+        "Loop": {"type": "object", "properties": {"again": {"$ref": "#/$defs/Loop2"}}},
+        "Loop2": {"$ref": "#/$defs/Loop"},
+    }
+}
+
+
+def test_deref_merges_siblings_over_each_target() -> None:
+    found = deref(DEFS, {"$ref": "#/$defs/Alias", "title": "mine", "description": "own"})
+    assert found == Target(
+        {"type": "string", "description": "own", "title": "mine"},
+        ("$defs", "Leaf"),
+        "#/$defs/Leaf",
+    )
+
+
+def test_deref_stops_at_a_reference_it_cannot_follow() -> None:
+    plain = {"type": "integer"}
+    assert deref(DEFS, plain) == Target(plain, None, None)
+    remote = deref(DEFS, {"$ref": "#/$defs/Remote"})
+    assert remote == Target(DEFS["$defs"]["Remote"], ("$defs", "Remote"), "#/$defs/Remote")
+    dangling = {"$ref": "#/$defs/Missing"}
+    assert deref(DEFS, dangling) == Target(dangling, None, None)
+
+
+def test_deref_of_a_bare_cycle_ends() -> None:
+    found = deref(DEFS, {"$ref": "#/$defs/Ping"})
+    assert found.schema["$ref"] in ("#/$defs/Ping", "#/$defs/Pong")
+
+
+@pytest.mark.parametrize(
+    ("start", "cycle"),
+    [
+        (("$defs", "Ping"), True),
+        (("$defs", "Alias"), False),
+        (("$defs", "Node"), False),  # recursion through a real schema
+        (("$defs", "Loop2"), False),
+        (("$defs", "Remote"), False),
+        (("$defs", "Missing"), False),
+    ],
+)
+def test_bare_cycle(start: tuple[str, ...], cycle: bool) -> None:
+    assert bare_cycle(DEFS, start) is cycle
+
+
+def test_a_reference_to_itself_is_a_bare_cycle() -> None:
+    assert bare_cycle({"$ref": "#"}, ())
+    assert bare_cycle({"$defs": {"a": {"$ref": "#/$defs/a"}}}, ("$defs", "a"))

@@ -1,0 +1,93 @@
+"""emit/lists.py: a ToolList is the one definition of a list a provider receives."""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+from types import MappingProxyType
+
+from generator.config import EmitOptions
+from generator.emit import anthropic, mcp, openai
+from generator.emit.common import NO_INPUTS, Inputs
+from generator.emit.lists import Layout, ToolList, render_lists, tool_lists
+from generator.model import ToolDescriptor, Toolset
+from generator.profiles.stage import Adapted
+from generator.targets import BY_NAME, TARGETS
+from tests.toolsets import OPTIONS, inputs, sample
+
+LAYOUT = Layout(("n",), ("d",), ("s",))
+FIXED = PurePosixPath("fixed.json")
+
+
+def entry(tool: ToolDescriptor, inputs: Inputs) -> dict[str, object]:
+    return {"n": tool.name}
+
+
+def by_kind(tool: ToolDescriptor, options: EmitOptions) -> PurePosixPath:
+    return PurePosixPath(f"{tool.kind}.json")
+
+
+def test_a_fixed_file_holds_every_tool_in_canonical_order(tmp_path: Path) -> None:
+    listed = ToolList("k", "p", entry, LAYOUT, FIXED)
+    assert render_lists(sample(tmp_path), OPTIONS, NO_INPUTS, [listed]) == {
+        FIXED: '[\n  {\n    "n": "gh::merge"\n  },\n  {\n    "n": "read_file"\n  }\n]\n'
+    }
+    assert render_lists(Toolset((), ()), OPTIONS, NO_INPUTS, [listed]) == {FIXED: "[]\n"}
+
+
+def test_grouped_files_are_sorted_wrapped_and_only_where_tools_are(tmp_path: Path) -> None:
+    listed = ToolList("k", "p", entry, LAYOUT, by_kind, wrap="tools")
+    rendered = render_lists(sample(tmp_path), OPTIONS, NO_INPUTS, [listed])
+    assert list(rendered) == [PurePosixPath("builtin.json"), PurePosixPath("mcp.json")]
+    assert rendered[PurePosixPath("mcp.json")].startswith('{\n  "tools": [\n')
+    assert render_lists(Toolset((), ()), OPTIONS, NO_INPUTS, [listed]) == {}
+
+
+def test_members_are_the_tools_the_adapter_can_send(tmp_path: Path) -> None:
+    found = sample(tmp_path)
+    merge, read = found.tools
+    decided = {"gh::merge": Adapted(None, ()), "read_file": Adapted(MappingProxyType({}), ())}
+    inputs = Inputs(adapted=MappingProxyType({"a": MappingProxyType(decided)}))
+    assert ToolList("k", "p", entry, LAYOUT, FIXED, adapter="a").members(found, inputs) == [read]
+    assert ToolList("k", "p", entry, LAYOUT, FIXED).members(found, inputs) == [merge, read]
+    rendered = render_lists(
+        found, OPTIONS, inputs, [ToolList("k", "p", entry, LAYOUT, FIXED, adapter="a")]
+    )
+    assert rendered == {FIXED: '[\n  {\n    "n": "read_file"\n  }\n]\n'}
+
+
+def test_file_of_a_fixed_or_grouped_list(tmp_path: Path) -> None:
+    merge = sample(tmp_path).tools[0]
+    assert ToolList("k", "p", entry, LAYOUT, FIXED).file_of(merge, OPTIONS) == FIXED
+    grouped = ToolList("k", "p", entry, LAYOUT, by_kind)
+    assert grouped.file_of(merge, OPTIONS) == PurePosixPath("mcp.json")
+
+
+def test_tool_lists_are_the_targets_lists_in_target_order() -> None:
+    assert tool_lists(TARGETS) == (*openai.LISTS, *anthropic.LISTS, *mcp.LISTS)
+    assert tool_lists([BY_NAME["mcp"], BY_NAME["canonical"]]) == mcp.LISTS
+    keys = [listed.key for listed in tool_lists(TARGETS)]
+    assert keys == ["openai-chat", "openai-responses", "anthropic", "mcp"]
+
+
+def test_each_layout_points_at_the_name_description_and_schema_of_an_entry(
+    tmp_path: Path,
+) -> None:
+    found = sample(tmp_path)
+    given = inputs(found)
+    for listed in tool_lists(TARGETS):
+        for tool in listed.members(found, given):
+            made = listed.entry(tool, given)
+            name, description, schema = (
+                _at(made, path)
+                for path in (listed.layout.name, listed.layout.description, listed.layout.schema)
+            )
+            assert name in (tool.provider_name, tool.tool_name), listed.key
+            assert description == tool.description
+            assert isinstance(schema, dict) and schema["type"] == "object"
+
+
+def _at(data: object, path: tuple[str, ...]) -> object:
+    for key in path:
+        assert isinstance(data, dict)
+        data = data[key]
+    return data

@@ -1,0 +1,20 @@
+"""emit/schema.py: the contract JSON Schema, byte for byte the one check enforces."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path, PurePosixPath
+
+from generator.contracts.check import contract_schema
+from generator.emit import schema
+from generator.model import Toolset
+from tests.toolsets import OPTIONS
+
+SHIPPED = Path(schema.__file__).parent.parent / "contracts" / "contract.schema.json"
+
+
+def test_the_file_is_the_schema_check_enforces() -> None:
+    ((path, text),) = schema.emit(Toolset((), ()), OPTIONS).items()
+    assert path == PurePosixPath("schema/contract.schema.json")
+    assert text.encode("utf-8") == SHIPPED.read_bytes()
+    assert json.loads(text) == contract_schema()

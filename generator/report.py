@@ -19,7 +19,7 @@ from generator.diagnostics import Diagnostic, JsonPath, Position, format_path
 FORMATS = ("text", "json", "github")
 # C0 and C1 controls (ESC starts terminal sequences), DEL, and Unicode line/bidi controls.
 _CONTROL = re.compile(
-    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 )
 
 

@@ -33,9 +33,11 @@ def resolve(
     tools = []
     for loaded in files:
         diagnostics += _server_problems(loaded, builtin_server)
+        positions = MappingProxyType(dict(loaded.positions))  # one read-only view per file
         for index, tool in enumerate(loaded.data["tools"]):
             merged = {**_defaults(loaded), **tool}
-            tools.append(_descriptor(loaded, index, merged, strict_default))
+            where = _where(loaded, positions, index, merged)
+            tools.append(_descriptor(loaded, merged, where, strict_default))
     tools.sort(key=lambda t: t.name)
     diagnostics += _provider_name_problems(tools)
     sources = tuple(ContractSource(f.key, f.sha256) for f in files)
@@ -48,7 +50,7 @@ def _defaults(loaded: LoadedFile) -> Mapping[str, Any]:
 
 
 def _descriptor(
-    loaded: LoadedFile, index: int, tool: Mapping[str, Any], strict_default: bool
+    loaded: LoadedFile, tool: Mapping[str, Any], where: Where, strict_default: bool
 ) -> ToolDescriptor:
     """The descriptor of one tool (``tool`` has its file's defaults merged in)."""
     server: str | None = loaded.data.get("server")
@@ -62,16 +64,21 @@ def _descriptor(
         provider_name=tool.get("providerName") or derive_provider_name(name),
         input_schema=freeze(tool["inputSchema"]),
         output_schema=None if output is None else freeze(output),
-        where=_where(loaded, index, tool),
+        where=where,
         **{ATTRS[key]: freeze(value) for key, value in values.items()},
     )
 
 
-def _where(loaded: LoadedFile, index: int, merged: Mapping[str, Any]) -> Where:
+def _where(
+    loaded: LoadedFile,
+    positions: Mapping[JsonPath, tuple[int, int]],
+    index: int,
+    merged: Mapping[str, Any],
+) -> Where:
     own = loaded.data["tools"][index]
     return Where(
         loaded.path,
-        MappingProxyType(dict(loaded.positions)),
+        positions,
         index,
         frozenset(own),
         frozenset(key for key in merged if key not in own),

@@ -219,13 +219,6 @@ def test_same_files_in_any_order_give_the_same_toolset(tmp_path: Path) -> None:
     assert forward == backward
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="resolve._where copies the file's positions for every tool "
-    "(MappingProxyType(dict(loaded.positions))), although model.Where documents them as "
-    "the file's, shared: resolve is quadratic in the tools of one file (2,000 tools: 44M "
-    "copied entries, ~17 s)",
-)
 def test_the_tools_of_one_file_share_its_positions(tmp_path: Path) -> None:
     alpha, zeta = toolset(tmp_path, BUILTIN).tools
     assert alpha.where.positions is zeta.where.positions

@@ -91,7 +91,7 @@ def load_contracts(config: Config, *, strict: bool = False, prefix: str | None =
     entries = []
     for key, path in discover(config):
         display = paths.display(path, config.root) if prefix is None else prefix + key
-        checked = load_checked(path, display, key, cache)
+        checked = load_checked(path, display, key, cache, config.schema_extensions)
         diagnostics.extend(checked.diagnostics)
         if checked.file is not None:
             files.append(checked.file)
@@ -147,7 +147,7 @@ def check_loaded(files: Sequence[LoadedFile], config: Config) -> list[Diagnostic
     contract it is about to write so, with the project's config)."""
     from generator.contracts.check import check_file
 
-    own = [diagnostic for loaded in files for diagnostic in check_file(loaded)]
+    own = [d for loaded in files for d in check_file(loaded, config.schema_extensions)]
     return resolve_checked(files, own, config)[1]
 
 

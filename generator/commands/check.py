@@ -13,7 +13,7 @@ from pathlib import PurePosixPath
 from generator.commands import options
 from generator.emit.common import GENERATE_COMMAND
 from generator.exitcodes import ExitCode
-from generator.report import print_diagnostics, printable, summary
+from generator.report import have_errors, print_diagnostics, printable, summary
 
 NAME = "check"
 HELP = "exit 1 when the output folder differs from what generate would write"
@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     result = build(config, strict=config.strict)
     print_diagnostics(result.diagnostics, args.format)
     if result.plan is None:
-        summary("contracts have errors")
+        summary(have_errors("contracts have", result.diagnostics, strict=config.strict))
         return ExitCode.BAD_INPUT
     comparison = compare(result.plan, config.output)
     _note_foreign(out, comparison.foreign)

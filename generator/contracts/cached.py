@@ -35,28 +35,35 @@ class Checked:
     entry: Entry | None
 
 
-def load_checked(path: Path, display: str, key: str, cache: CacheView) -> Checked:
-    """Load and check one file, or find the result of doing so in ``cache``."""
+def load_checked(
+    path: Path,
+    display: str,
+    key: str,
+    cache: CacheView,
+    extensions: frozenset[str] = frozenset(),
+) -> Checked:
+    """Load and check one file, or find the result of doing so in ``cache``;
+    ``extensions`` (config ``schema-extensions``) change the verdict, so the key."""
     raw = path.read_bytes()
-    entry_key = _entry_key(raw, display, key)
+    entry_key = _entry_key(raw, display, key, extensions)
     stored = cache.get(NAMESPACE, entry_key)
     if stored is not None:
         try:
             return Checked(*_decode(stored), None)
         except (ValueError, TypeError, KeyError, IndexError):
             pass  # damaged or from another layout: do the work again
-    loaded, diagnostics = _load_and_check(path, display, key)
+    loaded, diagnostics = _load_and_check(path, display, key, extensions)
     return Checked(loaded, diagnostics, Entry(NAMESPACE, entry_key, _encode(loaded, diagnostics)))
 
 
-def _entry_key(raw: bytes, display: str, key: str) -> str:
+def _entry_key(raw: bytes, display: str, key: str, extensions: frozenset[str]) -> str:
     digest = hashlib.sha256(raw).hexdigest()
-    names = json.dumps([FORMAT, display, key, digest], ensure_ascii=False)
+    names = json.dumps([FORMAT, display, key, digest, sorted(extensions)], ensure_ascii=False)
     return hashlib.sha256(names.encode("utf-8")).hexdigest()
 
 
 def _load_and_check(
-    path: Path, display: str, key: str
+    path: Path, display: str, key: str, extensions: frozenset[str]
 ) -> tuple[LoadedFile | None, list[Diagnostic]]:
     from generator.contracts.check import check_file
     from generator.contracts.loader import load_file
@@ -65,7 +72,7 @@ def _load_and_check(
         loaded = load_file(path, display, key=key)
     except ContractError as error:
         return None, list(error.diagnostics)
-    return loaded, check_file(loaded)
+    return loaded, check_file(loaded, extensions)
 
 
 def _encode(loaded: LoadedFile | None, diagnostics: list[Diagnostic]) -> bytes:

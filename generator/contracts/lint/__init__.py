@@ -1,0 +1,122 @@
+"""Schema lint: mistakes inside a tool's inputSchema and outputSchema, at their line.
+
+Every schema position (the root, ``properties/*``, ``items``, ``prefixItems``,
+``$defs/*``, ``anyOf``/``oneOf``/``allOf``, ``not``, ``if``/``then``/``else``,
+``additionalProperties``, ``patternProperties/*``…) is linted in the dialect the
+schema declares (2020-12 unless ``$schema`` names another):
+
+- keywords: unknown ones (did-you-mean), null values, a schema where a value belongs,
+  an unknown ``$schema`` (:mod:`.keywords`);
+- self-consistency: bounds, ``enum``, ``type``, ``required``, and ``default``/``const``/
+  ``enum``/``examples`` valid against their own subschema (:mod:`.values`, :mod:`.judge`);
+- patterns: ECMA-262, and how the Python package reads them (:mod:`.patterns`);
+- formats the dialect does not define (a warning).
+
+:func:`check_schema` runs the lint together with the metaschema and the structural
+rules of :mod:`generator.contracts.schema_rules`, so each mistake is reported once,
+by the rule that explains it best.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from generator.contracts.lint.finding import Finding, show
+from generator.contracts.lint.keywords import format_finding, keyword_findings, schema_dialect
+from generator.contracts.lint.patterns import pattern_findings
+from generator.contracts.lint.values import (
+    BOUNDS,
+    bound_findings,
+    enum_findings,
+    required_findings,
+    valued,
+)
+from generator.contracts.schema_rules import check_tool_schema
+from generator.diagnostics import JsonPath, Severity
+from generator.jsonschema.walk import subschemas
+
+__all__ = ["Finding", "check_schema", "lint_schema", "value_findings"]
+
+# Structural findings after which values cannot be judged: the schema is not valid, or
+# a reference does not resolve.
+_UNJUDGEABLE = frozenset({"TC200", "TC201", "TC203", "TC207", "TC208", "TC209"})
+# Metaschema findings a lint finding at the same path explains better.
+_EXPLAINED = frozenset({"TC200", "TC201", "TC203"})
+
+
+def check_schema(
+    schema: Mapping[str, Any], extensions: frozenset[str] = frozenset()
+) -> list[Finding]:
+    """Every finding for one tool schema (paths relative to its root)."""
+    structural = list(dict.fromkeys(Finding(*found) for found in check_tool_schema(schema)))
+    linted = lint_schema(schema, extensions)
+    explained = {f.path for f in linted if f.severity is Severity.ERROR}
+    kept = [f for f in structural if not (f.code in _EXPLAINED and f.path in explained)]
+    if not any(f.code in _UNJUDGEABLE for f in [*structural, *linted]):
+        linted += value_findings(schema, linted)
+    return [*kept, *linted]
+
+
+def lint_schema(
+    schema: Mapping[str, Any], extensions: frozenset[str] = frozenset()
+) -> list[Finding]:
+    """Keyword, bound, enum, required, pattern and format findings of one tool schema."""
+    dialect, unknown = schema_dialect(schema)
+    found = [] if unknown is None else [unknown]
+    for node, path in subschemas(schema, (), dialect):
+        found += keyword_findings(node, path, dialect, extensions)
+        found += bound_findings(node, path)
+        found += enum_findings(node, path)
+        found += required_findings(node, path)
+        found += pattern_findings(node, path)
+        formatted = format_finding(node, path, dialect)
+        if formatted is not None:
+            found.append(formatted)
+    return found
+
+
+def value_findings(schema: Mapping[str, Any], found: list[Finding]) -> list[Finding]:
+    """``default``/``const``/``enum``/``examples`` against their own subschema. Keywords
+    ``found`` says contradict each other are left out of the judging: every value would
+    fail them, and that is already said."""
+    from generator.contracts.lint.judge import Judge
+
+    dialect, _ = schema_dialect(schema)
+    ignored = _contradicted(found)
+    judge: Judge | None = None
+    result = []
+    for node, path in subschemas(schema, (), dialect):
+        values = list(valued(node))
+        if not values:
+            continue
+        judge = judge or Judge(schema, dialect)
+        skip = ignored.get(path, set())
+        against = {k: v for k, v in node.items() if k not in skip} if skip else node
+        for inner, what, value in values:
+            problem = judge.problem(value, against)
+            if problem is not None:
+                result.append(_invalid_value((*path, *inner), what, value, problem))
+    return result
+
+
+def _contradicted(found: list[Finding]) -> dict[JsonPath, set[str]]:
+    """Per subschema path, the keywords of contradicting bounds and of an empty enum."""
+    pairs = {lower: upper for lower, upper, _, _ in BOUNDS}
+    ignored: dict[JsonPath, set[str]] = {}
+    for finding in found:
+        keyword = finding.path[-1] if finding.path else None
+        if finding.code == "TC214" and isinstance(keyword, str):
+            ignored.setdefault(finding.path[:-1], set()).update({keyword, pairs[keyword]})
+        elif finding.code == "TC215":
+            ignored.setdefault(finding.path[:-1], set()).add("enum")
+    return ignored
+
+
+def _invalid_value(path: JsonPath, what: str, value: Any, problem: str) -> Finding:
+    return Finding(
+        path,
+        f"{what} {show(value)} is not valid against its own schema: {problem}",
+        "make the value fit the schema, or the schema allow the value",
+        "TC213",
+    )

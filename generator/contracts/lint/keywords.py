@@ -82,12 +82,17 @@ def _member_findings(key: str, value: Any, where: JsonPath, dialect: Dialect) ->
             if item is None:
                 message = f"'{name}' has no schema (null)"
                 yield Finding((*where, name), message, f"give it a schema; {SPLIT_HINT}", "TC212")
-            elif not isinstance(item, Mapping | bool):
+            elif not isinstance(item, Mapping | bool) and not _names(key, item):
                 yield _not_a_schema((*where, name), key, name, item, dialect)
     elif key in dialect.schema_list and isinstance(value, list):
         for index, item in enumerate(value):
             if item is None:
                 yield Finding((*where, index), "null is not a schema", None, "TC212")
+
+
+def _names(key: str, value: Any) -> bool:
+    """``dependencies: {a: [b, c]}``: the property names form, not a schema."""
+    return key == "dependencies" and isinstance(value, list)
 
 
 def _not_a_schema(where: JsonPath, key: str, name: str, value: Any, dialect: Dialect) -> Finding:

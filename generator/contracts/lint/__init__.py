@@ -34,9 +34,10 @@ from generator.contracts.lint.values import (
 )
 from generator.contracts.schema_rules import check_tool_schema
 from generator.diagnostics import JsonPath, Severity
+from generator.jsonschema.dialects import Dialect
 from generator.jsonschema.walk import subschemas
 
-__all__ = ["Finding", "check_schema", "lint_schema", "value_findings"]
+__all__ = ["Finding", "check_schema"]
 
 # Structural findings after which values cannot be judged: the schema is not valid, or
 # a reference does not resolve.
@@ -45,26 +46,30 @@ _UNJUDGEABLE = frozenset({"TC200", "TC201", "TC203", "TC207", "TC208", "TC209"})
 _EXPLAINED = frozenset({"TC200", "TC201", "TC203"})
 
 
+Nodes = list[tuple[Mapping[str, Any], JsonPath]]
+
+
 def check_schema(
     schema: Mapping[str, Any], extensions: frozenset[str] = frozenset()
 ) -> list[Finding]:
     """Every finding for one tool schema (paths relative to its root)."""
     structural = list(dict.fromkeys(Finding(*found) for found in check_tool_schema(schema)))
-    linted = lint_schema(schema, extensions)
+    dialect, unknown = schema_dialect(schema)
+    nodes = list(subschemas(schema, (), dialect))
+    linted = lint_nodes(nodes, dialect, extensions)
+    if unknown is not None:
+        linted.insert(0, unknown)
     explained = {f.path for f in linted if f.severity is Severity.ERROR}
     kept = [f for f in structural if not (f.code in _EXPLAINED and f.path in explained)]
     if not any(f.code in _UNJUDGEABLE for f in [*structural, *linted]):
-        linted += value_findings(schema, linted)
+        linted += value_findings(schema, dialect, nodes, linted)
     return [*kept, *linted]
 
 
-def lint_schema(
-    schema: Mapping[str, Any], extensions: frozenset[str] = frozenset()
-) -> list[Finding]:
-    """Keyword, bound, enum, required, pattern and format findings of one tool schema."""
-    dialect, unknown = schema_dialect(schema)
-    found = [] if unknown is None else [unknown]
-    for node, path in subschemas(schema, (), dialect):
+def lint_nodes(nodes: Nodes, dialect: Dialect, extensions: frozenset[str]) -> list[Finding]:
+    """Keyword, bound, enum, required, pattern and format findings of every subschema."""
+    found: list[Finding] = []
+    for node, path in nodes:
         found += keyword_findings(node, path, dialect, extensions)
         found += bound_findings(node, path)
         found += enum_findings(node, path)
@@ -76,17 +81,18 @@ def lint_schema(
     return found
 
 
-def value_findings(schema: Mapping[str, Any], found: list[Finding]) -> list[Finding]:
+def value_findings(
+    schema: Mapping[str, Any], dialect: Dialect, nodes: Nodes, found: list[Finding]
+) -> list[Finding]:
     """``default``/``const``/``enum``/``examples`` against their own subschema. Keywords
     ``found`` says contradict each other are left out of the judging: every value would
     fail them, and that is already said."""
     from generator.contracts.lint.judge import Judge
 
-    dialect, _ = schema_dialect(schema)
     ignored = _contradicted(found)
     judge: Judge | None = None
     result = []
-    for node, path in subschemas(schema, (), dialect):
+    for node, path in nodes:
         values = list(valued(node))
         if not values:
             continue

@@ -86,41 +86,40 @@ def pattern_findings(node: Mapping[str, Any], path: JsonPath) -> Iterator[Findin
 
 
 def _check(pattern: str, where: JsonPath) -> Iterator[Finding]:
+    for message, hint, code, severity in _verdict(pattern):
+        yield Finding(where, message, hint, code, severity)
+
+
+Verdict = tuple[str, str, str, Severity]
+
+
+@functools.lru_cache(maxsize=4096)
+def _verdict(pattern: str) -> tuple[Verdict, ...]:
+    """What is wrong with ``pattern`` wherever it sits (patterns repeat: computed once)."""
     problem = ecma_problem(pattern)
     if problem is not None:
-        yield Finding(
-            where,
-            f"{show(pattern)} is not a valid ECMA-262 regular expression ({problem})",
-            _ECMA_HINTS.get(problem, _ECMA_HINT),
-            "TC202",
-        )
-        return
+        message = f"{show(pattern)} is not a valid ECMA-262 regular expression ({problem})"
+        return ((message, _ECMA_HINTS.get(problem, _ECMA_HINT), "TC202", Severity.ERROR),)
     python = pydantic_problem(pattern)
     if python is not None:
-        yield Finding(
-            where,
-            f"the Python package's Pydantic models cannot compile {show(pattern)} ({python})",
+        message = f"the Python package's Pydantic models cannot compile {show(pattern)} ({python})"
+        hint = (
             "Pydantic uses Rust's regex crate (no look-around, no backreferences): "
-            "importing the generated models fails; rewrite the pattern without them",
-            "TC218",
-            Severity.WARNING,
+            "importing the generated models fails; rewrite the pattern without them"
         )
-        return
-    yield from _differences(pattern, where)
+        return ((message, hint, "TC218", Severity.WARNING),)
+    return tuple(_differences(pattern))
 
 
-def _differences(pattern: str, where: JsonPath) -> Iterator[Finding]:
+def _differences(pattern: str) -> Iterator[Verdict]:
     letters = {m.group(1).lower() for m in _ESCAPE.finditer(_unescaped(pattern))}
     for letter in sorted(letters & set(_UNICODE_CLASSES)):
         python, ecma, portable = _UNICODE_CLASSES[letter]
-        yield Finding(
-            where,
+        message = (
             f"\\{letter} in {show(pattern)} matches {python} in the Python package's Pydantic "
-            f"models, but only {ecma} elsewhere",
-            f"write {portable} to mean the same everywhere",
-            "TC218",
-            Severity.WARNING,
+            f"models, but only {ecma} elsewhere"
         )
+        yield message, f"write {portable} to mean the same everywhere", "TC218", Severity.WARNING
 
 
 def _unescaped(pattern: str) -> str:

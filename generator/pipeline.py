@@ -27,6 +27,7 @@ from generator.profiles.stage import NOTHING_ADAPTED, Adaptations
 from generator.writer import MANIFEST, Plan, encode_text, read_manifest
 
 if TYPE_CHECKING:  # the loader imports yaml: not on check's fast path
+    from generator.contracts.cached import Checked
     from generator.contracts.loader import LoadedFile
 
 CONTRACT_SUFFIXES = (".yaml", ".yml")
@@ -142,13 +143,49 @@ def resolved(
     return toolset, adapted, found
 
 
-def check_loaded(files: Sequence[LoadedFile], config: Config) -> list[Diagnostic]:
-    """Every diagnostic ``validate`` would give files already loaded (import checks the
-    contract it is about to write so, with the project's config)."""
-    from generator.contracts.check import check_file
+def check_added(others: Sequence[Checked], added: Checked, config: Config) -> list[Diagnostic]:
+    """What ``validate`` would add to the project's diagnostics with ``added`` in it, for
+    ``import``: the file's own diagnostics, and the checks across files (names used twice,
+    provider names, resolve) and the profile stage for its tools.
 
-    own = [d for loaded in files for d in check_file(loaded, config.schema_extensions)]
-    return resolve_checked(files, own, config)[1]
+    The other files come with their own results already (from the cache, as
+    ``load_contracts`` reads them), so nothing of theirs is checked again: only files
+    without errors of their own take part in resolve, and only the added file's tools
+    are adapted. What involves the added file is returned, nothing that was there before
+    (a diagnostic at the added file, or naming it, as TC130's and TC141's do).
+    """
+    from generator.contracts.check import duplicate_names
+    from generator.emit import enabled_targets
+    from generator.model import Toolset
+    from generator.profiles.stage import adapt
+    from generator.resolve import resolve
+
+    if added.file is None:
+        return list(added.diagnostics)
+    files = [c.file for c in others if c.file is not None]
+    path = added.file.path
+    found = [*added.diagnostics, *_involving(duplicate_names([*files, added.file]), path)]
+    if not has_errors(found):  # as validate: names used twice stop before resolve
+        clean = [c.file for c in others if c.file is not None and not has_errors(c.diagnostics)]
+        toolset, problems = resolve(
+            [*clean, added.file],
+            strict_default=config.strict_default,
+            builtin_server=config.emit.builtin_server,
+        )
+        own = Toolset(tuple(t for t in toolset if t.where.file == path), ())
+        adapters = [name for target in enabled_targets(config.emit) for name in target.adapters]
+        found += _involving([*problems, *adapt(own, adapters)[1]], path)
+    return found
+
+
+def _involving(found: list[Diagnostic], path: str) -> list[Diagnostic]:
+    """The diagnostics at file ``path``, or naming a place in it."""
+    mention = f"{path}:"
+    return [
+        d
+        for d in found
+        if d.position.file == path or mention in d.message or mention in (d.hint or "")
+    ]
 
 
 def load_toolset(

@@ -33,9 +33,10 @@ def resolve(
     tools = []
     for loaded in files:
         diagnostics += _server_problems(loaded, builtin_server)
+        positions = _read_only(loaded.positions)  # one per file, shared by its tools
         for index, tool in enumerate(loaded.data["tools"]):
             merged = {**_defaults(loaded), **tool}
-            tools.append(_descriptor(loaded, index, merged, strict_default))
+            tools.append(_descriptor(loaded, positions, index, merged, strict_default))
     tools.sort(key=lambda t: t.name)
     diagnostics += _provider_name_problems(tools)
     sources = tuple(ContractSource(f.key, f.sha256) for f in files)
@@ -47,8 +48,18 @@ def _defaults(loaded: LoadedFile) -> Mapping[str, Any]:
     return defaults
 
 
+def _read_only(positions: Mapping[JsonPath, tuple[int, int]]) -> Mapping[JsonPath, Any]:
+    """A read-only view of a file's positions, without copying them (a file has one per
+    node; copying them for each of its tools made resolve quadratic in file size)."""
+    return MappingProxyType(positions) if isinstance(positions, dict) else positions
+
+
 def _descriptor(
-    loaded: LoadedFile, index: int, tool: Mapping[str, Any], strict_default: bool
+    loaded: LoadedFile,
+    positions: Mapping[JsonPath, Any],
+    index: int,
+    tool: Mapping[str, Any],
+    strict_default: bool,
 ) -> ToolDescriptor:
     """The descriptor of one tool (``tool`` has its file's defaults merged in)."""
     server: str | None = loaded.data.get("server")
@@ -62,16 +73,18 @@ def _descriptor(
         provider_name=tool.get("providerName") or derive_provider_name(name),
         input_schema=freeze(tool["inputSchema"]),
         output_schema=None if output is None else freeze(output),
-        where=_where(loaded, index, tool),
+        where=_where(loaded, positions, index, tool),
         **{ATTRS[key]: freeze(value) for key, value in values.items()},
     )
 
 
-def _where(loaded: LoadedFile, index: int, merged: Mapping[str, Any]) -> Where:
+def _where(
+    loaded: LoadedFile, positions: Mapping[JsonPath, Any], index: int, merged: Mapping[str, Any]
+) -> Where:
     own = loaded.data["tools"][index]
     return Where(
         loaded.path,
-        MappingProxyType(dict(loaded.positions)),
+        positions,
         index,
         frozenset(own),
         frozenset(key for key in merged if key not in own),

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.cache import CacheView, Entry
-from generator.diagnostics import ContractError, Diagnostic, Position, Severity
+from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position, Severity
 
 if TYPE_CHECKING:
     from generator.contracts.loader import LoadedFile
 
 NAMESPACE = "contracts"
-FORMAT = 1
+FORMAT = 2  # 2: positions as one string, decoded when used
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,10 +79,12 @@ def _load_and_check(
 def _encode(loaded: LoadedFile | None, diagnostics: list[Diagnostic]) -> bytes:
     file: dict[str, Any] | None = None
     if loaded is not None:
+        positions = [[list(p), *mark] for p, mark in loaded.positions.items()]
         file = {
             "path": loaded.path,
             "data": loaded.data,
-            "positions": [[list(p), *mark] for p, mark in loaded.positions.items()],
+            # a string inside the document: read only when a position is asked for
+            "positions": json.dumps(positions, ensure_ascii=False),
             "sha256": loaded.sha256,
             "key": loaded.key,
         }
@@ -97,9 +100,38 @@ def _decode(stored: bytes) -> tuple[LoadedFile | None, list[Diagnostic]]:
     file = document["file"]
     loaded = None
     if file is not None:
-        positions = {tuple(p): (int(line), int(col)) for p, line, col in file["positions"]}
+        if not isinstance(file["positions"], str):
+            raise TypeError("positions of another layout")
+        positions = Positions(file["positions"])
         loaded = LoadedFile(file["path"], file["data"], positions, file["sha256"], file["key"])
     return loaded, [_diagnostic(d) for d in document["diagnostics"]]
+
+
+class Positions(Mapping[JsonPath, tuple[int, int]]):
+    """A cached file's positions, decoded on first use: most runs that read a file from
+    the cache never point at it (a project of thousands of tools, read by ``import``)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._found: dict[JsonPath, tuple[int, int]] | None = None
+
+    def _decoded(self) -> dict[JsonPath, tuple[int, int]]:
+        if self._found is None:
+            try:
+                rows = json.loads(self._text)
+                self._found = {tuple(p): (int(line), int(col)) for p, line, col in rows}
+            except (ValueError, TypeError):
+                self._found = {}  # a damaged entry: places fall back to the file's start
+        return self._found
+
+    def __getitem__(self, path: JsonPath) -> tuple[int, int]:
+        return self._decoded()[path]
+
+    def __iter__(self) -> Iterator[JsonPath]:
+        return iter(self._decoded())
+
+    def __len__(self) -> int:
+        return len(self._decoded())
 
 
 def _diagnostic_json(d: Diagnostic) -> list[Any]:

@@ -7,6 +7,7 @@ reference MCP servers' schemas are linted in tests/test_import_live.py.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -184,3 +185,38 @@ def test_strict_summary_says_warnings_counted(project: Project) -> None:
             "toolcanon: contracts have errors (1 warning counts as an error under --strict)"
         ), last
     assert not Path(project.generated).exists()
+
+
+def test_findings_in_json_and_github_formats(project: Project) -> None:
+    project.write(
+        "contracts/a.yaml",
+        """
+        version: 1
+        tools:
+          - name: t
+            description: T.
+            riskLevel: low
+            inputSchema:
+              type: object
+              propertes: {a: {type: string}}
+        """,
+    )
+    result = project.run("validate", "--format", "json")
+    assert result.code == 2
+    (found,) = json.loads(result.out)
+    assert found == {
+        "file": "contracts/a.yaml",
+        "line": 8,
+        "column": 7,
+        "severity": "error",
+        "code": "TC210",
+        "tool": "t",
+        "path": "$.inputSchema.propertes",
+        "message": "unknown keyword 'propertes'",
+        "hint": "did you mean 'properties'?",
+    }
+    result = project.run("validate", "--format", "github")
+    assert result.err.splitlines()[0] == (
+        "::error file=contracts/a.yaml,line=8,col=7,title=toolcanon TC210::tool 't': "
+        "$.inputSchema.propertes: unknown keyword 'propertes' (did you mean 'properties'?)"
+    )

@@ -7,7 +7,7 @@ Stages read the cache through a read-only view and return the entries they compu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -166,7 +166,11 @@ def check_added(others: Sequence[Checked], added: Checked, config: Config) -> li
     path = added.file.path
     found = [*added.diagnostics, *_involving(duplicate_names([*files, added.file]), path)]
     if not has_errors(found):  # as validate: names used twice stop before resolve
-        clean = [c.file for c in others if c.file is not None and not has_errors(c.diagnostics)]
+        clean = [
+            _names_only(c.file)
+            for c in others
+            if c.file is not None and not has_errors(c.diagnostics)
+        ]
         toolset, problems = resolve(
             [*clean, added.file],
             strict_default=config.strict_default,
@@ -176,6 +180,19 @@ def check_added(others: Sequence[Checked], added: Checked, config: Config) -> li
         adapters = [name for target in enabled_targets(config.emit) for name in target.adapters]
         found += _involving([*problems, *adapt(own, adapters)[1]], path)
     return found
+
+
+def _names_only(loaded: LoadedFile) -> LoadedFile:
+    """``loaded`` reduced to what decides the names providers see (server, name,
+    providerName): all the new file's names are resolved against, without building
+    every other tool's descriptor again (its schemas are what costs)."""
+    keep = ("name", "providerName")
+    tools = [
+        {**{key: tool[key] for key in keep if key in tool}, "inputSchema": {}}
+        for tool in loaded.data["tools"]
+    ]
+    data = {key: loaded.data[key] for key in ("version", "server") if key in loaded.data}
+    return replace(loaded, data={**data, "tools": tools})
 
 
 def _involving(found: list[Diagnostic], path: str) -> list[Diagnostic]:

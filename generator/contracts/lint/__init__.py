@@ -27,6 +27,8 @@ from generator.contracts.lint.keywords import format_finding, keyword_findings, 
 from generator.contracts.lint.patterns import pattern_findings
 from generator.contracts.lint.values import (
     BOUNDS,
+    UPPER_BOUNDS,
+    VALUED,
     bound_findings,
     enum_findings,
     required_findings,
@@ -71,13 +73,17 @@ def lint_nodes(nodes: Nodes, dialect: Dialect, extensions: frozenset[str]) -> li
     found: list[Finding] = []
     for node, path in nodes:
         found += keyword_findings(node, path, dialect, extensions)
-        found += bound_findings(node, path)
-        found += enum_findings(node, path)
-        found += required_findings(node, path)
-        found += pattern_findings(node, path)
-        formatted = format_finding(node, path, dialect)
-        if formatted is not None:
-            found.append(formatted)
+        if not UPPER_BOUNDS.isdisjoint(node):
+            found += bound_findings(node, path)
+        if "enum" in node or "const" in node:
+            found += enum_findings(node, path)
+        if "required" in node:
+            found += required_findings(node, path)
+        if "pattern" in node or "patternProperties" in node:
+            found += pattern_findings(node, path)
+        if "format" in node:
+            formatted = format_finding(node, path, dialect)
+            found += [] if formatted is None else [formatted]
     return found
 
 
@@ -93,14 +99,13 @@ def value_findings(
     judge: Judge | None = None
     result = []
     for node, path in nodes:
-        values = list(valued(node))
-        if not values:
+        if VALUED.isdisjoint(node):
             continue
         judge = judge or Judge(schema, dialect)
         skip = ignored.get(path, set())
         against = {k: v for k, v in node.items() if k not in skip} if skip else node
-        for inner, what, value in values:
-            problem = judge.problem(value, against)
+        problems = judge.problems([value for _, _, value in valued(node)], against)
+        for (inner, what, value), problem in zip(valued(node), problems, strict=True):
             if problem is not None:
                 result.append(_invalid_value((*path, *inner), what, value, problem))
     return result

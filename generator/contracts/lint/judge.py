@@ -18,14 +18,15 @@ from typing import Any
 import jsonschema
 import referencing
 import referencing.exceptions
+import referencing.jsonschema
 from jsonschema.exceptions import ValidationError, best_match
+from jsonschema_specifications import REGISTRY as _SPECIFICATIONS
 
 from generator.contracts.lint.finding import article, show
 from generator.contracts.lint.patterns import ecma_regex
 from generator.diagnostics import format_path
 from generator.jsonschema.dialects import Dialect
 
-_NOTHING_REMOTE: referencing.Registry[Any] = referencing.Registry()
 _UNJUDGED = (
     referencing.exceptions.Unresolvable,
     jsonschema.exceptions._RefResolutionError,
@@ -67,13 +68,23 @@ class Judge:
 
     def __init__(self, root: Mapping[str, Any], dialect: Dialect) -> None:
         cls = _validator_class(dialect.uri)
-        self._root = cls(root, registry=_NOTHING_REMOTE)
+        resource = referencing.jsonschema.specification_with(dialect.uri).create_resource(root)
+        # The meta-schemas and this schema, and nothing else: a remote $ref is not fetched.
+        self._root = cls(root, _resolver=_SPECIFICATIONS.resolver_with_root(resource))
 
-    def problem(self, value: Any, schema: Mapping[str, Any]) -> str | None:
-        """Why ``value`` is not valid against ``schema`` (a subschema of the root), or
-        None when it is valid or cannot be judged."""
+    def problems(self, values: list[Any], schema: Mapping[str, Any]) -> list[str | None]:
+        """Why each of ``values`` is not valid against ``schema`` (a subschema of the
+        root): None for a value that is valid or cannot be judged."""
         try:
-            error = best_match(self._root.evolve(schema=schema).iter_errors(value))
+            validator = self._root.evolve(schema=schema)
+        except _UNJUDGED:
+            return [None] * len(values)
+        return [self._problem(validator, value) for value in values]
+
+    @staticmethod
+    def _problem(validator: Any, value: Any) -> str | None:
+        try:
+            error = best_match(validator.iter_errors(value))
         except _UNJUDGED:
             return None
         return None if error is None else reason(error)

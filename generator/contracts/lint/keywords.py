@@ -9,6 +9,7 @@ every validator and provider, so the mistake would reach every target unnoticed.
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -48,19 +49,40 @@ def keyword_findings(
     node: Mapping[str, Any], path: JsonPath, dialect: Dialect, extensions: frozenset[str]
 ) -> Iterator[Finding]:
     """Unknown keywords, keywords holding null, and schemas where a value belongs."""
+    beside_properties = isinstance(node.get("properties"), Mapping)
+    containers = _containers(dialect)
+    if (
+        not beside_properties
+        and dialect.keywords.issuperset(node)
+        and containers.isdisjoint(node)
+        and None not in node.values()
+    ):
+        return  # the usual leaf, {type: string, description: …}: nothing to look at
     previous: tuple[str, Any] | None = None
     for key, value in node.items():
-        where = (*path, key)
         if value is None and key not in NULL_ALLOWED and not is_extension(key, extensions):
-            yield _null(where, key, dialect, previous)
+            yield _null((*path, key), key, dialect, previous)
         elif key not in dialect.keywords:
             if not is_extension(key, extensions):
-                yield _unknown(node, where, key, value, dialect, extensions)
-        elif _misplaced(node, key, value, dialect, extensions):
+                yield _unknown(node, (*path, key), key, value, dialect, extensions)
+        elif beside_properties and _misplaced(key, value, dialect, extensions):
             message = f"'{key}' holds a schema, but '{key}' is a keyword that takes none"
-            yield Finding(where, message, INDENT_HINT.format(key=key), "TC211")
-        yield from _member_findings(key, value, where, dialect)
+            yield Finding((*path, key), message, INDENT_HINT.format(key=key), "TC211")
+        if key in containers:
+            yield from _member_findings(key, value, (*path, key), dialect)
         previous = (key, value)
+
+
+@functools.cache
+def _containers(dialect: Dialect) -> frozenset[str]:
+    """Keywords holding a map or a list of schemas."""
+    return dialect.schema_map | dialect.schema_list
+
+
+@functools.cache
+def _takes_schemas(dialect: Dialect) -> frozenset[str]:
+    """Keywords whose value is, or holds, schemas."""
+    return dialect.subschema_keywords()
 
 
 def _null(where: JsonPath, key: str, dialect: Dialect, previous: tuple[str, Any] | None) -> Finding:
@@ -152,16 +174,12 @@ def looks_like_schema(value: Any, dialect: Dialect, extensions: frozenset[str]) 
     )
 
 
-def _misplaced(
-    node: Mapping[str, Any], key: str, value: Any, dialect: Dialect, extensions: frozenset[str]
-) -> bool:
+def _misplaced(key: str, value: Any, dialect: Dialect, extensions: frozenset[str]) -> bool:
     """A keyword whose value is not a schema (``title``, ``format``…) holding one, next to
     ``properties``: a property written one level too far out."""
-    if key in dialect.subschema_keywords() or key in ANY_VALUE or key.startswith("$"):
+    if key in _takes_schemas(dialect) or key in ANY_VALUE or key.startswith("$"):
         return False
-    return isinstance(node.get("properties"), Mapping) and looks_like_schema(
-        value, dialect, extensions
-    )
+    return looks_like_schema(value, dialect, extensions)
 
 
 def format_finding(node: Mapping[str, Any], path: JsonPath, dialect: Dialect) -> Finding | None:

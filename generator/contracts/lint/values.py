@@ -33,12 +33,13 @@ def _number(value: Any) -> float | None:
     return None
 
 
-_UPPER = frozenset(upper for _, upper, _, _ in BOUNDS)
+UPPER_BOUNDS = frozenset(upper for _, upper, _, _ in BOUNDS)
+VALUED = frozenset({"default", "const", "enum", "examples"})
 
 
 def bound_findings(node: Mapping[str, Any], path: JsonPath) -> Iterator[Finding]:
     """Pairs of bounds no value can satisfy (``minLength: 5`` with ``maxLength: 2``)."""
-    if _UPPER.isdisjoint(node):
+    if UPPER_BOUNDS.isdisjoint(node):
         return
     for lower, upper, kind, strict in BOUNDS:
         low, high = _number(node.get(lower)), _number(node.get(upper))

@@ -289,3 +289,21 @@ def test_earlier_contracts_are_read_from_the_cache(
     result = project.run("import", _write(project, "b3.json", clash))
     assert result.code == 2
     assert "(first defined at contracts/b0.yaml:" in result.err
+
+
+def test_positions_follow_the_schema_key_of_each_format(project: Project) -> None:
+    """OpenAI Chat nests the schema at function.parameters: that is where it points (paths
+    are relative to the function object, as the reader's own warnings are)."""
+    tools = [
+        {
+            "type": "function",
+            "function": {"name": "f", "parameters": {"type": "object", "propertes": {}}},
+        }
+    ]
+    source = _write(project, "chat.json", tools)
+    result = project.run("import", source, "--strict")
+    assert result.code == 2
+    assert [line for line in result.diagnostics if "TC210" in line] == [
+        "chat.json:8:9: warning[TC210]: tool 'f': $.parameters.propertes: unknown "
+        "keyword 'propertes' (did you mean 'properties'?)"
+    ]

@@ -82,7 +82,7 @@ def _comment(indent: str, text: str) -> str:
 def _key_lines(text: str) -> dict[tuple[Any, ...], tuple[int, int]]:
     """(line, column), 0-based, of every key and item in a dumped value, by path."""
     found: dict[tuple[Any, ...], tuple[int, int]] = {}
-    stack: list[tuple[yaml.Node, tuple[Any, ...]]] = [(yaml.compose(text), ())]
+    stack: list[tuple[yaml.Node, tuple[Any, ...]]] = [(yaml.compose(text, yaml.SafeLoader), ())]
     while stack:
         node, path = stack.pop()
         if isinstance(node, yaml.MappingNode):

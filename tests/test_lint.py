@@ -12,11 +12,14 @@ import os
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from generator.contracts.lint import check_schema
+from generator.contracts.lint.values import surely_valid
 from tests.conftest import REPO, Project
 from tests.lint_strategies import consistent_schema
 
@@ -32,6 +35,31 @@ def _codes(schema: dict[str, Any], extensions: frozenset[str] = frozenset()) -> 
 def test_consistent_schemas_have_no_findings(schema: dict[str, Any]) -> None:
     """Built only from its dialect's keywords, every value valid: nothing to say."""
     assert check_schema(schema) == []
+
+
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-2, 2), st.sampled_from([1.0, 1.5, -0.0, "", "a", "1"])
+)
+TYPES = st.sampled_from(["string", "integer", "number", "boolean", "null", "object"])
+
+
+@settings(max_examples=EXAMPLES * 10, deadline=None)
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "type": TYPES | st.lists(TYPES, min_size=1, max_size=3, unique=True),
+            "enum": st.lists(SCALARS, max_size=3),
+            "const": SCALARS,
+            "description": st.just("d"),
+        },
+    ),
+    SCALARS,
+)
+def test_the_fast_acceptance_is_sound(node: dict[str, Any], value: Any) -> None:
+    """What the lint accepts without a validator, jsonschema accepts too."""
+    if surely_valid(node, value):
+        assert jsonschema.Draft202012Validator(node).is_valid(value)
 
 
 def test_every_example_contract_lints_clean() -> None:

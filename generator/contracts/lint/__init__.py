@@ -32,6 +32,7 @@ from generator.contracts.lint.values import (
     bound_findings,
     enum_findings,
     required_findings,
+    surely_valid,
     valued,
 )
 from generator.contracts.schema_rules import check_tool_schema
@@ -101,11 +102,14 @@ def value_findings(
     for node, path in nodes:
         if VALUED.isdisjoint(node):
             continue
-        judge = judge or Judge(schema, dialect)
         skip = ignored.get(path, set())
         against = {k: v for k, v in node.items() if k not in skip} if skip else node
-        problems = judge.problems([value for _, _, value in valued(node)], against)
-        for (inner, what, value), problem in zip(valued(node), problems, strict=True):
+        doubtful = [item for item in valued(node) if not surely_valid(against, item[2])]
+        if not doubtful:
+            continue
+        judge = judge or Judge(schema, dialect)
+        problems = judge.problems([value for _, _, value in doubtful], against)
+        for (inner, what, value), problem in zip(doubtful, problems, strict=True):
             if problem is not None:
                 result.append(_invalid_value((*path, *inner), what, value, problem))
     return result

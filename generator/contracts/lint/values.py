@@ -121,3 +121,41 @@ def valued(node: Mapping[str, Any]) -> Iterator[tuple[JsonPath, str, Any]]:
     examples = node.get("examples")
     if isinstance(examples, list):
         yield from ((("examples", i), "example", value) for i, value in enumerate(examples))
+
+
+# Keywords that decide nothing about validity, or only by the checks below.
+_SIMPLE = frozenset({"type", "enum", "const", "default", "examples", "title", "description"})
+
+
+def _kind(value: Any) -> str | None:
+    """The JSON kind of a scalar (``1`` and ``1.0`` alike), None for anything else."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    return "string" if isinstance(value, str) else None
+
+
+def _same(one: Any, other: Any) -> bool:
+    """JSON equality of two scalars: ``1 == 1.0``, but ``true != 1``."""
+    kind = _kind(one)
+    return kind is not None and kind == _kind(other) and one == other
+
+
+def surely_valid(node: Mapping[str, Any], value: Any) -> bool:
+    """True when a scalar ``value`` is certainly valid against ``node`` without asking a
+    validator: the node holds only ``type``, ``enum`` and ``const`` (and annotations),
+    and the value meets each. False means "ask jsonschema", not "invalid"."""
+    if _kind(value) is None or not _SIMPLE.issuperset(node):
+        return False
+    declared = node.get("type")
+    if declared is not None:
+        names = [declared] if isinstance(declared, str) else declared
+        if not isinstance(names, list) or json_types(value).isdisjoint(names):
+            return False
+    if "const" in node and not _same(node["const"], value):
+        return False
+    enum = node.get("enum")
+    return enum is None or (isinstance(enum, list) and any(_same(i, value) for i in enum))

@@ -71,6 +71,7 @@ class Config:
     cache: Path | None = None  # folder of cached results (cache.py); None: no cache
     budgets: tuple[Budget, ...] = ()  # token limits, checked by validate/generate/check
     token_threshold: int = DEFAULT_TOKEN_THRESHOLD  # diff: growth (tokens) worth reporting
+    schema_extensions: frozenset[str] = frozenset()  # schema keywords allowed besides x-…
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,7 @@ _VERSION = re.compile(r"^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$")
 KEYS: dict[str, Key] = {
     "contracts": Key("contracts", str),
     "output": Key("output", str),
-    "targets": Key("targets", list),
+    "targets": Key("targets", list, what="target names"),
     "python-package": Key("python_package", str, _PY_PACKAGE, "a Python identifier"),
     "typescript-package": Key("typescript_package", str, _NPM_PACKAGE, "an npm package name"),
     "package-version": Key("package_version", str, _VERSION, "a version like 1.2.3"),
@@ -111,6 +112,7 @@ KEYS: dict[str, Key] = {
     "diff": Key("diff", dict),
     "cache": Key("cache", object),
     "budgets": Key("budgets", dict),
+    "schema-extensions": Key("schema_extensions", list, what="keyword names"),
 }
 
 
@@ -226,9 +228,7 @@ def _type_problem(key: str, spec: Key, value: Any) -> str | None:
             return None
         return f"config key 'cache' must be a folder or false, not {_kind(value)}"
     if spec.kind is list:
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            return None
-        return f"config key '{key}' must be a list of target names, not {_kind(value)}"
+        return _list_problem(key, spec, value)
     if not isinstance(value, spec.kind):
         return f"config key '{key}' must be a {spec.kind.__name__}, not {_kind(value)}"
     if not isinstance(value, str):
@@ -239,6 +239,18 @@ def _type_problem(key: str, spec: Key, value: Any) -> str | None:
         return f"config key '{key}' must be {spec.what}, not {value!r}"
     if key == "builtin-server" and not is_tool_name(value):
         return f"config key '{key}' must be a valid MCP server name, not {value!r}"
+    return None
+
+
+def _list_problem(key: str, spec: Key, value: Any) -> str | None:
+    """Why ``value`` is not a list of names (strings; keyword names must not be empty)."""
+    if not isinstance(value, list):
+        return f"config key '{key}' must be a list of {spec.what}, not {_kind(value)}"
+    wrong = sorted({_kind(v) for v in value if not isinstance(v, str)})
+    if wrong:
+        return f"config key '{key}' must be a list of {spec.what}; it holds {' and '.join(wrong)}"
+    if key == "schema-extensions" and "" in value:
+        return f"config key '{key}' must not list an empty name"
     return None
 
 
@@ -276,6 +288,7 @@ def _apply(
         strict = overrides.strict
     if overrides.strict_default is not None:
         strict_default = overrides.strict_default
+    extensions = frozenset(values.pop("schema_extensions", ()))
     setting = values.pop("cache", True)
     cache = None if overrides.no_cache else _cache_folder(root, setting)
     emit = replace(EmitOptions(), **values)
@@ -289,6 +302,7 @@ def _apply(
         emit,
         source,
         cache=cache,
+        schema_extensions=extensions,
     )
 
 

@@ -44,8 +44,10 @@ def state(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -
 
 
 def checks_hash(config: Config) -> str:
-    """Settings that change what is reported, not what is written (token budgets)."""
-    return json_sha256([[b.target, b.per_tool, b.per_listing] for b in config.budgets])
+    """Settings that change what is reported, not what is written (token budgets, the
+    keywords the schema lint allows)."""
+    budgets = [[b.target, b.per_tool, b.per_listing] for b in config.budgets]
+    return json_sha256([budgets, sorted(config.schema_extensions)])
 
 
 def record(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -> Entry:

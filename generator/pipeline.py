@@ -7,7 +7,7 @@ Stages read the cache through a read-only view and return the entries they compu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,7 @@ from generator.profiles.stage import NOTHING_ADAPTED, Adaptations
 from generator.writer import Plan, encode_text
 
 if TYPE_CHECKING:  # the loader imports yaml: not on check's fast path
+    from generator.contracts.cached import Checked
     from generator.contracts.loader import LoadedFile
 
 CONTRACT_SUFFIXES = (".yaml", ".yml")
@@ -86,11 +87,15 @@ class Loaded:
         return Inputs(adapted=self.adapted)
 
 
-def load_contracts(config: Config, *, strict: bool = False, prefix: str | None = None) -> Loaded:
+def load_contracts(
+    config: Config, *, strict: bool = False, prefix: str | None = None, lenient: bool = False
+) -> Loaded:
     """Load, check and resolve every contract of ``config.contracts``.
 
     Diagnostics name files relative to the project, or as ``prefix`` + the path inside
     the contracts folder when a caller (``diff`` reading a git revision) says so.
+    ``lenient`` reads the schema lint's errors as warnings: ``diff``'s old side was
+    written before today's lint, and comparing with it must not need it fixed.
     """
     from generator.contracts.cached import load_checked
 
@@ -100,8 +105,8 @@ def load_contracts(config: Config, *, strict: bool = False, prefix: str | None =
     entries = []
     for key, path in discover(config):
         display = paths.display(path, config.root) if prefix is None else prefix + key
-        checked = load_checked(path, display, key, cache)
-        diagnostics.extend(checked.diagnostics)
+        checked = load_checked(path, display, key, cache, config.schema_extensions)
+        diagnostics.extend(_lenient(checked.diagnostics) if lenient else checked.diagnostics)
         if checked.file is not None:
             files.append(checked.file)
         if checked.entry is not None:
@@ -109,6 +114,16 @@ def load_contracts(config: Config, *, strict: bool = False, prefix: str | None =
     toolset, adapted, found = resolved(files, diagnostics, config, strict=strict)
     ordered = tuple(sorted_diagnostics(found))
     return Loaded(toolset, tuple(files), ordered, tuple(entries), adapted)
+
+
+def _lenient(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    from dataclasses import replace
+
+    from generator.contracts.lint import LINT_CODES
+
+    return [
+        replace(d, severity=Severity.WARNING) if d.code in LINT_CODES else d for d in diagnostics
+    ]
 
 
 def resolve_checked(
@@ -155,13 +170,66 @@ def resolved(
     return toolset, adapted, found
 
 
-def check_loaded(files: Sequence[LoadedFile], config: Config) -> list[Diagnostic]:
-    """Every diagnostic ``validate`` would give files already loaded (import checks the
-    contract it is about to write so, with the project's config)."""
-    from generator.contracts.check import check_file
+def check_added(others: Sequence[Checked], added: Checked, config: Config) -> list[Diagnostic]:
+    """What ``validate`` would add to the project's diagnostics with ``added`` in it, for
+    ``import``: the file's own diagnostics, and the checks across files (names used twice,
+    provider names, resolve) and the profile stage for its tools.
 
-    own = [diagnostic for loaded in files for diagnostic in check_file(loaded)]
-    return resolve_checked(files, own, config)[1]
+    The other files come with their own results already (from the cache, as
+    ``load_contracts`` reads them), so nothing of theirs is checked again: only files
+    without errors of their own take part in resolve, and only the added file's tools
+    are adapted. What involves the added file is returned, nothing that was there before
+    (a diagnostic at the added file, or naming it, as TC130's and TC141's do).
+    """
+    from generator.contracts.check import duplicate_names
+    from generator.emit import enabled_targets
+    from generator.model import Toolset
+    from generator.profiles.stage import adapt
+    from generator.resolve import resolve
+
+    if added.file is None:
+        return list(added.diagnostics)
+    files = [c.file for c in others if c.file is not None]
+    path = added.file.path
+    found = [*added.diagnostics, *_involving(duplicate_names([*files, added.file]), path)]
+    if not has_errors(found):  # as validate: names used twice stop before resolve
+        clean = [
+            _names_only(c.file)
+            for c in others
+            if c.file is not None and not has_errors(c.diagnostics)
+        ]
+        toolset, problems = resolve(
+            [*clean, added.file],
+            strict_default=config.strict_default,
+            builtin_server=config.emit.builtin_server,
+        )
+        own = Toolset(tuple(t for t in toolset if t.where.file == path), ())
+        adapters = [name for target in enabled_targets(config.emit) for name in target.adapters]
+        found += _involving([*problems, *adapt(own, adapters)[1]], path)
+    return found
+
+
+def _names_only(loaded: LoadedFile) -> LoadedFile:
+    """``loaded`` reduced to what decides the names providers see (server, name,
+    providerName): all the new file's names are resolved against, without building
+    every other tool's descriptor again (its schemas are what costs)."""
+    keep = ("name", "providerName")
+    tools = [
+        {**{key: tool[key] for key in keep if key in tool}, "inputSchema": {}}
+        for tool in loaded.data["tools"]
+    ]
+    data = {key: loaded.data[key] for key in ("version", "server") if key in loaded.data}
+    return replace(loaded, data={**data, "tools": tools})
+
+
+def _involving(found: list[Diagnostic], path: str) -> list[Diagnostic]:
+    """The diagnostics at file ``path``, or naming a place in it."""
+    mention = f"{path}:"
+    return [
+        d
+        for d in found
+        if d.position.file == path or mention in d.message or mention in (d.hint or "")
+    ]
 
 
 def load_toolset(

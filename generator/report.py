@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from generator.diagnostics import Diagnostic, JsonPath, Position, format_path
+from generator.diagnostics import Diagnostic, JsonPath, Position, Severity, format_path
 
 FORMATS = ("text", "json", "github")
 # C0 and C1 controls (ESC starts terminal sequences), DEL, and Unicode line/bidi controls.
@@ -141,3 +141,14 @@ def print_diagnostics(diagnostics: Sequence[Diagnostic], fmt: str) -> None:
 def summary(message: str) -> None:
     """toolcanon's closing line for a person (stderr)."""
     print(f"toolcanon: {printable(message)}", file=sys.stderr)
+
+
+def have_errors(subject: str, diagnostics: Sequence[Diagnostic], *, strict: bool) -> str:
+    """``contracts have errors``, saying so when --strict is why: the diagnostics above
+    are then labelled ``warning`` and the run still fails."""
+    warnings = sum(d.severity is Severity.WARNING for d in diagnostics)
+    if not strict or not warnings:
+        return f"{subject} errors"
+    if warnings == 1:
+        return f"{subject} errors (1 warning counts as an error under --strict)"
+    return f"{subject} errors ({warnings} warnings count as errors under --strict)"

@@ -33,7 +33,7 @@ def resolve(
     tools = []
     for loaded in files:
         diagnostics += _server_problems(loaded, builtin_server)
-        positions = MappingProxyType(dict(loaded.positions))  # one read-only view per file
+        positions = _read_only(loaded.positions)  # one per file, shared by its tools
         for index, tool in enumerate(loaded.data["tools"]):
             merged = {**_defaults(loaded), **tool}
             where = _where(loaded, positions, index, merged)
@@ -47,6 +47,12 @@ def resolve(
 def _defaults(loaded: LoadedFile) -> Mapping[str, Any]:
     defaults: Mapping[str, Any] = loaded.data.get("defaults", {})
     return defaults
+
+
+def _read_only(positions: Mapping[JsonPath, tuple[int, int]]) -> Mapping[JsonPath, Any]:
+    """A read-only view of a file's positions, without copying them (a file has one per
+    node; copying them for each of its tools made resolve quadratic in file size)."""
+    return MappingProxyType(positions) if isinstance(positions, dict) else positions
 
 
 def _descriptor(

@@ -2,8 +2,9 @@
 
 A case is a folder in tests/bad_inputs/: its *.yaml files (or its contracts/ folder)
 become the project's contracts; an optional make.py's ``make(contracts)`` writes
-inputs too large or too odd to commit; expected.txt holds the exact diagnostic lines
-(refresh with ``pytest --update-goldens`` and review the diff).
+inputs too large or too odd to commit; an optional ``flags`` file holds command-line
+flags for every run (``--strict`` for warnings); expected.txt holds the exact
+diagnostic lines (refresh with ``pytest --update-goldens`` and review the diff).
 """
 
 from __future__ import annotations
@@ -59,13 +60,15 @@ def test_bad_input(case: Path, project: Project, good_output: Path, update_golde
     shutil.copytree(good_output, project.generated)
     before = tree_snapshot(project.generated)
     _install_case(case, project.contracts)
+    flags_file = case / "flags"
+    flags = flags_file.read_text("utf-8").split() if flags_file.exists() else []
 
-    result = project.run("generate")
+    result = project.run("generate", *flags)
     expected_file = case / "expected.txt"
     if update_goldens:
         expected_file.write_text("\n".join(result.diagnostics) + "\n", encoding="utf-8")
     assert result.code == 2, result.err
     assert result.diagnostics == expected_file.read_text(encoding="utf-8").splitlines()
     assert tree_snapshot(project.generated) == before
-    assert project.run("check").code == 2
-    assert project.run("validate").code == 2
+    assert project.run("check", *flags).code == 2
+    assert project.run("validate", *flags).code == 2

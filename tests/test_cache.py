@@ -23,7 +23,7 @@ from generator.models.chunks import Chunk, assemble, chunk_bounds, import_block
 from generator.writer import store_entries
 from tests.conftest import REPO, Project, tree_snapshot
 
-HEAVY = ("black", "datamodel_code_generator", "jinja2", "jsonschema", "yaml")
+HEAVY = ("black", "datamodel_code_generator", "jinja2", "jsonschema", "yaml", "regress")
 
 
 def cache_root() -> Path:

@@ -273,12 +273,6 @@ def test_schema_rules_run_for_a_tool_whose_fields_are_broken(tmp_path: Path) -> 
     assert [d.code for d in found] == ["TC110", "TC204"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_track_args reports a defaults trackArgs entry that one tool lacks with "
-    "tool=None and a message naming no tool, so in a file of several tools nothing says "
-    "which tool's inputSchema lacks the property",
-)
 def test_trackargs_from_defaults_names_the_tool_that_lacks_the_property(tmp_path: Path) -> None:
     text = (
         "version: 1\ndefaults: {telemetry: {trackArgs: [q]}}\ntools:\n"

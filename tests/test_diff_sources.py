@@ -272,3 +272,16 @@ def test_against_upstream_finds_the_branch_or_skips(project: Project) -> None:
     removed = project.run("diff", "--against-upstream")
     assert removed.code == 1
     assert "toolcanon diff against origin/main" in removed.out
+
+
+def test_an_old_side_written_before_the_lint_is_still_compared(project: Project) -> None:
+    """The old revision's schema mistakes are today's lint errors: diff reads them as
+    warnings on that side, and still refuses them on the new side."""
+    typo = MINIMAL.replace("required: [path]", "requried: [path]")
+    project.write("old/a.yaml", typo)
+    project.write("contracts/a.yaml", MINIMAL)
+    fixed = project.run("diff", "--against", "old")
+    assert fixed.code == 1, fixed.err  # property-became-required is breaking
+    assert "property-became-required" in fixed.out
+    project.write("contracts/a.yaml", typo)
+    assert project.run("diff", "--against", "old").code == 2

@@ -28,7 +28,7 @@ tools:
         "we|ird\\nname":
           type: string
           description: "line\\nbreak | pipe <b>bold</b>"
-          enum: ["a|b", "</script>"]
+          enum: ["a|b", "</script>", "{{ x }}"]
           default: "{{ x }}"
       required: ["we|ird\\nname"]
   - name: plain

@@ -135,7 +135,7 @@ def test_unrepairable_schema_is_an_error(project: Project) -> None:
     result = project.run("import", "bad.json")
     assert result.code == 2
     assert result.diagnostics[1:] == [
-        "contracts/bad.yaml:18:7: error[TC204]: tool 't': $.inputSchema.type: the root of a tool "
+        "bad.json:1:42: error[TC204]: tool 't': $.inputSchema.type: the root of a tool "
         "schema must be type: object (write type: object and put the arguments under properties)"
     ]
     assert not (project.contracts / "bad.yaml").exists()

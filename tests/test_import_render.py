@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.contracts.loader import load_file
-from generator.importers.draft import Draft, DraftTool, Field
+from generator.importers.draft import Draft, DraftTool, Field, at_start
 from generator.importers.render import render
 
 SCALARS = st.one_of(
@@ -29,6 +29,14 @@ JSON = st.recursive(
 )
 
 
+LOCATE = at_start("source.json")
+INNER = (
+    (("properties", "p", "default"), "normalized here"),
+    (("properties", "p"), "and here"),
+    ((), "and at the field"),
+)
+
+
 def _draft(description: str, extra: dict[str, Any]) -> Draft:
     schema = {"type": "object", "properties": {"p": {"default": extra}}, "x-any": extra}
     tool = DraftTool(
@@ -36,10 +44,10 @@ def _draft(description: str, extra: dict[str, Any]) -> Draft:
         (
             Field("name", "t"),
             Field("description", description, "a review comment\nover two lines"),
-            Field("inputSchema", schema),
+            Field("inputSchema", schema, inner=INNER),
         ),
     )
-    return Draft("mcp", "a test", "t", Field("server", "s", "guessed"), (tool,), ())
+    return Draft("mcp", "a test", "t", Field("server", "s", "guessed"), (tool,), (), LOCATE)
 
 
 @settings(
@@ -61,3 +69,18 @@ def test_multi_line_description_is_a_literal_block(tmp_path: Path) -> None:
     text = render(_draft("First line.\n\nÜnïcödé — 中文.\n", {}), tmp_path / "t.yaml")
     assert "    description: |\n      First line.\n\n      Ünïcödé — 中文.\n" in text
     assert "    # review: a review comment over two lines\n" in text
+
+
+def test_inner_reviews_sit_above_their_keys(tmp_path: Path) -> None:
+    """--normalize's reviews: each above the key it is about, indented like it."""
+    text = render(_draft("d", {"k": 1}), tmp_path / "t.yaml")
+    assert (
+        "    # review: and at the field\n"
+        "    inputSchema:\n"
+        "      type: object\n"
+        "      properties:\n"
+        "        # review: and here\n"
+        "        p:\n"
+        "          # review: normalized here\n"
+        "          default:"
+    ) in text

@@ -68,11 +68,12 @@ NOT_WALKED: list[tuple[Dialect, set[JsonPath]]] = [
     (ANY, set()),
     (DRAFT_04_DIALECT, {PREFIX_ITEMS, CONTENT_SCHEMA, DOLLAR_DEFS, DEPENDENT, *CONDITIONS}),
     (DRAFT_07_DIALECT, {PREFIX_ITEMS, CONTENT_SCHEMA, DOLLAR_DEFS, DEPENDENT}),
-    # dependencies became dependentSchemas/dependentRequired in 2019-09
-    (DRAFT_2019_09_DIALECT, {PREFIX_ITEMS, DEPENDENCY}),
+    # dependencies became dependentSchemas/dependentRequired in 2019-09, but its
+    # meta-schema keeps it (deprecated, "in common use"): still walked
+    (DRAFT_2019_09_DIALECT, {PREFIX_ITEMS}),
     # items is one schema in 2020-12: a list there is not walked (the metaschema refuses
     # it), and additionalItems is gone
-    (DRAFT_2020_12_DIALECT, {*TUPLE_ITEMS[1:], DEPENDENCY, ("additionalItems",)}),
+    (DRAFT_2020_12_DIALECT, {*TUPLE_ITEMS[1:], ("additionalItems",)}),
 ]
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from generator.commands import options
 from generator.emit.common import GENERATE_COMMAND
 from generator.exitcodes import ExitCode
-from generator.report import print_diagnostics, printable, summary
+from generator.report import have_errors, print_diagnostics, printable, summary
 
 if TYPE_CHECKING:
     from generator.writer import Plan
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     result = build(config, strict=config.strict)
     print_diagnostics(result.diagnostics, args.format)
     if result.plan is None:
-        summary("contracts have errors")
+        summary(have_errors("contracts have", result.diagnostics, strict=config.strict))
         return ExitCode.BAD_INPUT
     comparison = compare(result.plan, config.output)
     _note_foreign(out, comparison.foreign)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from generator.commands import options
 from generator.exitcodes import ExitCode
-from generator.report import print_diagnostics, summary
+from generator.report import have_errors, print_diagnostics, summary
 
 if TYPE_CHECKING:
     from generator.writer import Plan
@@ -44,7 +44,8 @@ def run(args: argparse.Namespace) -> ExitCode:
     result = build(config, strict=config.strict)
     print_diagnostics(result.diagnostics, args.format)
     if result.plan is None:
-        summary("contracts have errors; nothing was written")
+        blocked = have_errors("contracts have", result.diagnostics, strict=config.strict)
+        summary(f"{blocked}; nothing was written")
         return ExitCode.BAD_INPUT
     try:
         comparison = write(result.plan, config.output)

@@ -34,6 +34,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--out", type=Path, help="folder to write to (default: the contracts)")
     parser.add_argument("--force", action="store_true", help="replace an existing contract file")
     parser.add_argument(
+        "--normalize",
+        action="store_true",
+        help="map non-standard types (dict, float, String…) and default: null to JSON Schema",
+    )
+    parser.add_argument(
+        "--skip-invalid",
+        action="store_true",
+        help="write the tools that pass and report the others (default: all or nothing)",
+    )
+    parser.add_argument(
         "--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds to wait for the server"
     )
     options.add_config(parser, outputs=False)

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.cache import CacheView, Entry
-from generator.diagnostics import ContractError, Diagnostic, Position, Severity
+from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position, Severity
 
 if TYPE_CHECKING:
     from generator.contracts.loader import LoadedFile
 
 NAMESPACE = "contracts"
-FORMAT = 1
+FORMAT = 2  # 2: positions as one string, decoded when used
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,28 +36,35 @@ class Checked:
     entry: Entry | None
 
 
-def load_checked(path: Path, display: str, key: str, cache: CacheView) -> Checked:
-    """Load and check one file, or find the result of doing so in ``cache``."""
+def load_checked(
+    path: Path,
+    display: str,
+    key: str,
+    cache: CacheView,
+    extensions: frozenset[str] = frozenset(),
+) -> Checked:
+    """Load and check one file, or find the result of doing so in ``cache``;
+    ``extensions`` (config ``schema-extensions``) change the verdict, so the key."""
     raw = path.read_bytes()
-    entry_key = _entry_key(raw, display, key)
+    entry_key = _entry_key(raw, display, key, extensions)
     stored = cache.get(NAMESPACE, entry_key)
     if stored is not None:
         try:
             return Checked(*_decode(stored), None)
         except (ValueError, TypeError, KeyError, IndexError):
             pass  # damaged or from another layout: do the work again
-    loaded, diagnostics = _load_and_check(path, display, key)
+    loaded, diagnostics = _load_and_check(path, display, key, extensions)
     return Checked(loaded, diagnostics, Entry(NAMESPACE, entry_key, _encode(loaded, diagnostics)))
 
 
-def _entry_key(raw: bytes, display: str, key: str) -> str:
+def _entry_key(raw: bytes, display: str, key: str, extensions: frozenset[str]) -> str:
     digest = hashlib.sha256(raw).hexdigest()
-    names = json.dumps([FORMAT, display, key, digest], ensure_ascii=False)
+    names = json.dumps([FORMAT, display, key, digest, sorted(extensions)], ensure_ascii=False)
     return hashlib.sha256(names.encode("utf-8")).hexdigest()
 
 
 def _load_and_check(
-    path: Path, display: str, key: str
+    path: Path, display: str, key: str, extensions: frozenset[str]
 ) -> tuple[LoadedFile | None, list[Diagnostic]]:
     from generator.contracts.check import check_file
     from generator.contracts.loader import load_file
@@ -65,16 +73,18 @@ def _load_and_check(
         loaded = load_file(path, display, key=key)
     except ContractError as error:
         return None, list(error.diagnostics)
-    return loaded, check_file(loaded)
+    return loaded, check_file(loaded, extensions)
 
 
 def _encode(loaded: LoadedFile | None, diagnostics: list[Diagnostic]) -> bytes:
     file: dict[str, Any] | None = None
     if loaded is not None:
+        positions = [[list(p), *mark] for p, mark in loaded.positions.items()]
         file = {
             "path": loaded.path,
             "data": loaded.data,
-            "positions": [[list(p), *mark] for p, mark in loaded.positions.items()],
+            # a string inside the document: read only when a position is asked for
+            "positions": json.dumps(positions, ensure_ascii=False),
             "sha256": loaded.sha256,
             "key": loaded.key,
         }
@@ -90,9 +100,38 @@ def _decode(stored: bytes) -> tuple[LoadedFile | None, list[Diagnostic]]:
     file = document["file"]
     loaded = None
     if file is not None:
-        positions = {tuple(p): (int(line), int(col)) for p, line, col in file["positions"]}
+        if not isinstance(file["positions"], str):
+            raise TypeError("positions of another layout")
+        positions = Positions(file["positions"])
         loaded = LoadedFile(file["path"], file["data"], positions, file["sha256"], file["key"])
     return loaded, [_diagnostic(d) for d in document["diagnostics"]]
+
+
+class Positions(Mapping[JsonPath, tuple[int, int]]):
+    """A cached file's positions, decoded on first use: most runs that read a file from
+    the cache never point at it (a project of thousands of tools, read by ``import``)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._found: dict[JsonPath, tuple[int, int]] | None = None
+
+    def _decoded(self) -> dict[JsonPath, tuple[int, int]]:
+        if self._found is None:
+            try:
+                rows = json.loads(self._text)
+                self._found = {tuple(p): (int(line), int(col)) for p, line, col in rows}
+            except (ValueError, TypeError):
+                self._found = {}  # a damaged entry: places fall back to the file's start
+        return self._found
+
+    def __getitem__(self, path: JsonPath) -> tuple[int, int]:
+        return self._decoded()[path]
+
+    def __iter__(self) -> Iterator[JsonPath]:
+        return iter(self._decoded())
+
+    def __len__(self) -> int:
+        return len(self._decoded())
 
 
 def _diagnostic_json(d: Diagnostic) -> list[Any]:

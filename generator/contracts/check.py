@@ -15,8 +15,8 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
+from generator.contracts.lint import check_schema
 from generator.contracts.loader import LoadedFile
-from generator.contracts.schema_rules import check_tool_schema
 from generator.diagnostics import Diagnostic, JsonPath, Severity
 from generator.policy import contradictions
 
@@ -51,8 +51,9 @@ def tool_label(data: Any, index: int) -> str:
 class _FileChecker:
     """Collects the diagnostics of one loaded file."""
 
-    def __init__(self, loaded: LoadedFile) -> None:
+    def __init__(self, loaded: LoadedFile, extensions: frozenset[str] = frozenset()) -> None:
         self.loaded = loaded
+        self.extensions = extensions  # schema keywords the project allows (schema-extensions)
         self.found: list[Diagnostic] = []
         self.paths: list[JsonPath] = []  # file-relative path of each finding
 
@@ -122,8 +123,11 @@ class _FileChecker:
         for key in ("inputSchema", "outputSchema"):
             schema = tool.get(key)
             if isinstance(schema, Mapping):
-                for sub, message, hint, code in check_tool_schema(schema):
-                    self.report((*path, key, *sub), message, hint, code)
+                for found in check_schema(schema, self.extensions):
+                    where = (*path, key, *found.path)
+                    self.report(
+                        where, found.message, found.hint, found.code, severity=found.severity
+                    )
 
     def check_tool(
         self, tool: Mapping[str, Any], merged: Mapping[str, Any], path: JsonPath
@@ -160,26 +164,31 @@ class _FileChecker:
         properties = schema.get("properties", {})
         names = properties if isinstance(properties, Mapping) else {}
         owner = path if "telemetry" in tool else ("defaults",)
+        # From the file's defaults, the place is shared: the message names the tool.
+        whose = "inputSchema" if owner == path else f"the inputSchema of tool '{tool.get('name')}'"
         for index, arg in enumerate(telemetry.get("trackArgs") or []):
             if isinstance(arg, str) and arg not in names:
                 self.report(
                     (*owner, "telemetry", "trackArgs", index),
-                    f"trackArgs names '{arg}', which is not a property of inputSchema",
+                    f"trackArgs names '{arg}', which is not a property of {whose}",
                     _suggest(arg, names) or "list only properties of inputSchema",
                     "TC121",
                 )
 
 
-def check_files(files: Iterable[LoadedFile]) -> list[Diagnostic]:
+def check_files(
+    files: Iterable[LoadedFile], extensions: frozenset[str] = frozenset()
+) -> list[Diagnostic]:
     """Every diagnostic for the given files, including names used twice across files."""
     files = list(files)
-    found = [diagnostic for loaded in files for diagnostic in check_file(loaded)]
+    found = [diagnostic for loaded in files for diagnostic in check_file(loaded, extensions)]
     return found + duplicate_names(files)
 
 
-def check_file(loaded: LoadedFile) -> list[Diagnostic]:
-    """Every diagnostic that one file has on its own (what can be cached per file)."""
-    return _FileChecker(loaded).run()
+def check_file(loaded: LoadedFile, extensions: frozenset[str] = frozenset()) -> list[Diagnostic]:
+    """Every diagnostic that one file has on its own (what can be cached per file);
+    ``extensions`` are the schema keywords the project allows besides its dialects'."""
+    return _FileChecker(loaded, extensions).run()
 
 
 def duplicate_names(files: Iterable[LoadedFile]) -> list[Diagnostic]:

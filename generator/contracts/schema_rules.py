@@ -12,6 +12,7 @@ from jsonschema.exceptions import ValidationError
 from generator.contracts.fast_meta import surely_valid
 from generator.diagnostics import JsonPath
 from generator.jsonschema import pointer, refs
+from generator.jsonschema.dialects import DEFAULT, dialect_named
 from generator.jsonschema.walk import subschemas
 
 Finding = tuple[JsonPath, str, str | None, str]
@@ -22,25 +23,27 @@ TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
 
 @functools.cache
 def _validator_class(dialect: str | None) -> type[Any]:
-    probe = {"$schema": dialect} if dialect else {}
+    """The validator of the dialect ``$schema`` names, in any spelling the dialect table
+    knows (https, no trailing '#'); 2020-12 otherwise (the lint reports an unknown one)."""
+    known = dialect_named(dialect) if dialect else None
+    probe = {"$schema": (known or DEFAULT).uri}
     cls: type[Any] = jsonschema.validators.validator_for(
         probe, default=jsonschema.Draft202012Validator
     )
     return cls
 
 
-# Only "regex" is checked: other format checks depend on optional packages, and the
-# same contracts must get the same verdict on every machine.
-_FORMATS = jsonschema.FormatChecker(formats=["regex"])
-
-
 def _meta_errors(schema: Mapping[str, Any]) -> Iterator[ValidationError]:
+    """Metaschema errors, without formats: patterns are ECMA-262, which the schema lint
+    checks (Python's ``re``, which jsonschema's "regex" format uses, reads them otherwise);
+    a name listed twice in ``required`` is the lint's too."""
     if surely_valid(schema):
         return  # the fast, sound path; see fast_meta
     dialect = schema.get("$schema")
     cls = _validator_class(dialect if isinstance(dialect, str) else None)
-    meta = cls(cls.META_SCHEMA, format_checker=_FORMATS)
-    yield from meta.iter_errors(schema)
+    for error in cls(cls.META_SCHEMA).iter_errors(schema):
+        if not (error.validator == "uniqueItems" and error.path and error.path[-1] == "required"):
+            yield error
 
 
 def check_tool_schema(schema: Mapping[str, Any]) -> Iterator[Finding]:
@@ -62,16 +65,14 @@ def check_tool_schema(schema: Mapping[str, Any]) -> Iterator[Finding]:
 def _explain_meta(error: ValidationError) -> Finding:
     path: JsonPath = tuple(error.absolute_path)
     value = error.instance
-    if (path and path[-1] == "type") or (len(path) >= 2 and path[-2] == "type"):
+    if _keyword_at(path, "type", 1) or _keyword_at(path, "type", 2):
         return (
             path,
             f"{value!r} is not a JSON Schema type",
             f"use one of: {', '.join(TYPES)}",
             "TC201",
         )
-    if error.validator == "format" and error.schema.get("format") == "regex":
-        return path, f"invalid regular expression {value!r}", "fix the pattern", "TC202"
-    if path and path[-1] == "required":
+    if _keyword_at(path, "required", 1):
         return (
             path,
             "'required' must be a list of property names",
@@ -79,6 +80,19 @@ def _explain_meta(error: ValidationError) -> Finding:
             "TC203",
         )
     return path, f"invalid JSON Schema: {error.message}", None, "TC200"
+
+
+_NAMES = frozenset(
+    {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"}
+)
+
+
+def _keyword_at(path: JsonPath, keyword: str, back: int) -> bool:
+    """True when ``path[-back]`` is the keyword itself, not a property (or definition)
+    that happens to have its name: ``properties/type`` names a property."""
+    if len(path) < back or path[-back] != keyword:
+        return False
+    return len(path) == back or path[-back - 1] not in _NAMES
 
 
 def _root_rules(schema: Mapping[str, Any]) -> Iterator[Finding]:

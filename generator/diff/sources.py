@@ -46,11 +46,16 @@ class Resolved:
     inputs: Inputs
 
 
-def load_contracts(config: Config, label: str, *, display: str, strict: bool = False) -> Side:
-    """Load, check and resolve ``config.contracts``; ContractError when any error blocks."""
+def load_contracts(
+    config: Config, label: str, *, display: str, strict: bool = False, lenient: bool = True
+) -> Side:
+    """Load, check and resolve ``config.contracts``; ContractError when any error blocks.
+
+    ``lenient`` (the old side) reads schema-lint errors as warnings: a revision written
+    before today's lint is still compared."""
     from generator.pipeline import load_contracts as load
 
-    loaded = load(config, strict=strict, prefix=display)
+    loaded = load(config, strict=strict, prefix=display, lenient=lenient)
     if loaded.toolset is None:
         raise ContractError(loaded.diagnostics)
     tools = {tool.name: descriptor_json(tool) for tool in loaded.toolset}
@@ -60,7 +65,9 @@ def load_contracts(config: Config, label: str, *, display: str, strict: bool = F
 
 def current(config: Config) -> Side:
     """The contracts of the working tree: the new side of every diff."""
-    return load_contracts(config, "contracts", display=_display(config), strict=config.strict)
+    return load_contracts(
+        config, "contracts", display=_display(config), strict=config.strict, lenient=False
+    )
 
 
 def _display(config: Config) -> str:

@@ -53,7 +53,7 @@ def draft_from_file(
         server_field = None if server is None else Field("server", server)
     if server_field is not None:
         stem = str(server_field.value)
-    return Draft(fmt, origin, stem, server_field, tools, notes.all())
+    return Draft(fmt, origin, stem, server_field, tools, notes.all(), locate)
 
 
 def draft_from_server(
@@ -71,7 +71,8 @@ def draft_from_server(
         listing = list_tools(command, env, timeout=timeout)
     except ServerError as error:
         raise ContractError([_at(display, f"MCP server: {error}")]) from None
-    notes = Notes(at_start(display))
+    locate = at_start(display)
+    notes = Notes(locate)
     tools = mcp_tools(listing.tools, notes, ("tools",))
     if server is None:
         name = sanitize_name(listing.name or Path(command[0]).name)
@@ -84,7 +85,7 @@ def draft_from_server(
     pages = f"{listing.pages} page{'s' if listing.pages != 1 else ''}"
     version = f" {listing.version}" if listing.version else ""
     origin = f"MCP server {listing.name!r}{version} over stdio ({pages} of tools/list)"
-    return Draft("mcp", origin, str(server_field.value), server_field, tools, notes.all())
+    return Draft("mcp", origin, str(server_field.value), server_field, tools, notes.all(), locate)
 
 
 def check_server_name(name: str) -> None:

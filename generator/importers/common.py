@@ -11,7 +11,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from generator.diagnostics import JsonPath
-from generator.importers.draft import BAD_NAME, BAD_SHAPE, SCHEMA_REPAIRED, Field, Notes
+from generator.importers.draft import (
+    BAD_NAME,
+    BAD_SHAPE,
+    DROPPED_FIELD,
+    SCHEMA_FALLBACK,
+    SCHEMA_REPAIRED,
+    Field,
+    Notes,
+)
 from generator.names import is_provider_name, is_tool_name
 
 DIALECT_2020 = "https://json-schema.org/draft/2020-12/schema"
@@ -103,16 +111,21 @@ def schema_field(
             hint="toolcanon checks it in that dialect; providers ignore $schema",
         )
     if "type" in schema:
-        return Field(key, dict(schema))
+        return Field(key, dict(schema), source=at)
     notes.add(
         at,
         f"{key} has no root 'type'; imported with type: object",
         SCHEMA_REPAIRED,
         tool=tool,
         base=base,
-        hint="tool arguments are always an object",
+        hint=(
+            "tool arguments are always an object"
+            if key == "inputSchema"
+            else "MCP structuredContent is always an object"
+        ),
     )
-    return Field(key, {"type": "object", **schema}, "the source had no root 'type'; added")
+    review = "the source had no root 'type'; added"
+    return Field(key, {"type": "object", **schema}, review, source=at)
 
 
 def permission_fields(
@@ -146,3 +159,43 @@ def permission_fields(
         Field("requiresPlanApproval", True),
     ]
     return fields
+
+
+OUTPUT_KEYS = ("outputSchema", "response", "returns")
+
+
+def output_field(
+    item: Mapping[str, Any], notes: Notes, *, tool: str, base: JsonPath
+) -> Field | None:
+    """The ``outputSchema`` field from the first of ``outputSchema``, ``response`` and
+    ``returns`` the source entry has, or None.
+
+    What a tool returns becomes MCP ``structuredContent``, which is an object: a result
+    schema of another type (a string, a list) cannot be an outputSchema and is dropped
+    with a warning, as is a value that is not a schema at all.
+    """
+    from generator.importers.normalize import standard_type
+
+    key = next((k for k in OUTPUT_KEYS if k in item), None)
+    if key is None:
+        return None
+    schema = item[key]
+    kind = schema.get("type", "object") if isinstance(schema, Mapping) else None
+    named = standard_type(kind)[1] if isinstance(kind, str) else None
+    if named != "object":
+        what = "not a schema" if kind is None else f"a schema of type {kind!r}"
+        notes.add(
+            (key,),
+            f"'{key}' is {what}; an outputSchema describes an object "
+            "(MCP structuredContent): dropped",
+            DROPPED_FIELD,
+            tool=tool,
+            base=base,
+        )
+        return None
+    if key != "outputSchema":
+        notes.add((key,), f"output schema read from '{key}'", SCHEMA_FALLBACK, tool=tool, base=base)
+    found = schema_field("outputSchema", schema, notes, tool=tool, base=base, at=(key,))
+    if found is None or key == "outputSchema":
+        return found
+    return Field(found.key, found.value, found.review or f"read from '{key}'", found.source)

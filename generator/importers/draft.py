@@ -20,27 +20,49 @@ SKIPPED_TOOL = "TC407"  # not a function tool (web search, computer use…)
 DROPPED_FIELD = "TC408"  # a field contracts do not model
 EXISTS = "TC409"  # the contract file exists and --force was not given
 ANNOTATION_CONFLICT = "TC410"  # MCP annotations that contradict each other
+NORMALIZED = "TC411"  # --normalize changed a non-standard type or idiom
+SKIPPED_INVALID = "TC412"  # --skip-invalid left a tool with errors out
 
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One key of a contract tool; ``review`` says what import guessed, if anything."""
+    """One key of a contract tool; ``review`` says what import guessed, if anything.
+
+    ``source`` is where the value was read, relative to the tool's entry in the
+    source (None: under the same key); ``inner`` holds review comments for places
+    inside the value (a path relative to it, and the text).
+    """
 
     key: str
     value: Any
     review: str | None = None
+    source: JsonPath | None = None
+    inner: tuple[tuple[JsonPath, str], ...] = ()
+
+    @property
+    def source_path(self) -> JsonPath:
+        return (self.key,) if self.source is None else self.source
 
 
 @dataclass(frozen=True, slots=True)
 class DraftTool:
-    """A tool in contract shape, fields in the order they are written."""
+    """A tool in contract shape, fields in the order they are written; ``origin`` is
+    where its entry sits in the source."""
 
     name: str
     fields: tuple[Field, ...]
+    origin: JsonPath = ()
 
     def get(self, key: str) -> Any:
         """The value of ``key``, or None when the tool does not set it."""
         return next((f.value for f in self.fields if f.key == key), None)
+
+    def field(self, key: str) -> Field | None:
+        """The field ``key``, or None when the tool does not set it."""
+        return next((f for f in self.fields if f.key == key), None)
+
+
+Locator = Callable[[JsonPath], Position]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +75,7 @@ class Draft:
     server: Field | None
     tools: tuple[DraftTool, ...]
     diagnostics: tuple[Diagnostic, ...]
-
-
-Locator = Callable[[JsonPath], Position]
+    locate: Locator  # source positions of source paths
 
 
 @dataclass(slots=True)

@@ -11,10 +11,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from generator.diagnostics import JsonPath
-from generator.importers.common import each_object, name_fields, permission_fields, schema_field
+from generator.importers.common import (
+    OUTPUT_KEYS,
+    each_object,
+    name_fields,
+    output_field,
+    permission_fields,
+    schema_field,
+)
 from generator.importers.draft import (
     DROPPED_FIELD,
     NO_SCHEMA,
@@ -40,7 +48,8 @@ READ = frozenset(
     | set(CARRIED)
     | set(PERMISSIONS)
     | set(AFTER)
-    | {"outputSchema"}
+    | set(OUTPUT_KEYS)
+    | {"providerName"}
 )
 
 
@@ -74,10 +83,12 @@ def legacy_tool(item: Mapping[str, Any], notes: Notes, base: JsonPath) -> DraftT
     if names is None:
         return None
     name = str(raw_name)
-    fields = list(names)
-    _, description = _own(item, "description")
+    fields = [replace(field, source=key) if field.key == "name" else field for field in names]
+    if isinstance(item.get("providerName"), str):  # kept: TC141's hint asks for it
+        fields.append(Field("providerName", item["providerName"]))
+    where, description = _own(item, "description")
     if isinstance(description, str):
-        fields.append(Field("description", description))
+        fields.append(Field("description", description, source=where))
     fields += [Field(k, item[k]) for k in CARRIED if k in item]
     fields += _permissions(item)
     fields += [Field(k, item[k]) for k in AFTER if k in item]
@@ -85,12 +96,8 @@ def legacy_tool(item: Mapping[str, Any], notes: Notes, base: JsonPath) -> DraftT
     if schema is None:
         return None
     fields.append(schema)
-    if "outputSchema" in item:
-        output = schema_field(
-            "outputSchema", item["outputSchema"], notes, tool=name, base=base, at=("outputSchema",)
-        )
-        if output is None:
-            return None
+    output = output_field(item, notes, tool=name, base=base)
+    if output is not None:
         fields.append(output)
     for extra in item:
         if extra not in READ:
@@ -101,7 +108,7 @@ def legacy_tool(item: Mapping[str, Any], notes: Notes, base: JsonPath) -> DraftT
                 tool=name,
                 base=base,
             )
-    return DraftTool(name, tuple(fields))
+    return DraftTool(name, tuple(fields), base)
 
 
 def _permissions(item: Mapping[str, Any]) -> list[Field]:
@@ -152,7 +159,7 @@ def _schema(item: Mapping[str, Any], notes: Notes, name: str, base: JsonPath) ->
     found = schema_field("inputSchema", used, notes, tool=name, base=base, at=used_path)
     if found is None or review is None:
         return found
-    return Field(found.key, found.value, found.review or review)
+    return replace(found, review=found.review or review)
 
 
 def _spelling(value: Any) -> str:

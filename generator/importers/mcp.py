@@ -75,7 +75,7 @@ def mcp_tool(item: Mapping[str, Any], notes: Notes, base: JsonPath) -> DraftTool
             if found is None:
                 return None
             fields.append(found)
-    return DraftTool(name, tuple(fields))
+    return DraftTool(name, tuple(fields), base)
 
 
 def _text_fields(item: Mapping[str, Any], hints: Mapping[str, Any]) -> list[Field]:

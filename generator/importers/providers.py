@@ -10,7 +10,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generator.diagnostics import JsonPath
-from generator.importers.common import each_object, name_fields, permission_fields, schema_field
+from generator.importers.common import (
+    OUTPUT_KEYS,
+    each_object,
+    name_fields,
+    output_field,
+    permission_fields,
+    schema_field,
+)
 from generator.importers.draft import (
     BAD_SHAPE,
     DROPPED_FIELD,
@@ -94,7 +101,7 @@ def provider_tool(
     if names is None:
         return None
     name = str(spec["name"])
-    known = {"type", "name", "description", "strict", schema_key}
+    known = {"type", "name", "description", "strict", schema_key, *OUTPUT_KEYS[1:]}
     _drop(spec, known, notes, base)
     fields = list(names)
     if isinstance(spec.get("description"), str):
@@ -102,11 +109,13 @@ def provider_tool(
     fields += permission_fields(read_only=None, destructive=None, unknown=UNKNOWN_EFFECTS)
     if isinstance(spec.get("strict"), bool):
         fields.append(Field("strict", spec["strict"]))
+    output = output_field(spec, notes, tool=name, base=base)
+    after = () if output is None else (output,)
     if schema_key in spec and spec[schema_key] is not None:
         schema = schema_field(
             "inputSchema", spec[schema_key], notes, tool=name, base=base, at=(schema_key,)
         )
-        return None if schema is None else DraftTool(name, (*fields, schema))
+        return None if schema is None else DraftTool(name, (*fields, schema, *after), base)
     if not optional:
         notes.add((), f"tool has no {schema_key}", BAD_SHAPE, tool=name, base=base, error=True)
         return None
@@ -114,4 +123,4 @@ def provider_tool(
         (), f"tool has no {schema_key}: it takes no arguments", NO_SCHEMA, tool=name, base=base
     )
     empty = Field("inputSchema", dict(EMPTY_SCHEMA), f"the source had no {schema_key}")
-    return DraftTool(name, (*fields, empty))
+    return DraftTool(name, (*fields, empty, *after), base)

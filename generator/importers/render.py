@@ -79,11 +79,46 @@ def _comment(indent: str, text: str) -> str:
     return f"{indent}# review: {' '.join(text.split())}"
 
 
+def _key_lines(text: str) -> dict[tuple[Any, ...], tuple[int, int]]:
+    """(line, column), 0-based, of every key and item in a dumped value, by path."""
+    found: dict[tuple[Any, ...], tuple[int, int]] = {}
+    stack: list[tuple[yaml.Node, tuple[Any, ...]]] = [(yaml.compose(text, yaml.SafeLoader), ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                found[(*path, key.value)] = (key.start_mark.line, key.start_mark.column)
+                stack.append((value, (*path, key.value)))
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                found[(*path, index)] = (item.start_mark.line, item.start_mark.column)
+                stack.append((item, (*path, index)))
+    return found
+
+
+def _with_inner_reviews(field: Field, body: list[str]) -> list[str]:
+    """``body`` with a ``# review:`` line above each place ``field.inner`` names."""
+    if not field.inner:
+        return body
+    places = _key_lines("\n".join(body))
+    above: dict[int, list[str]] = {}
+    for path, text in field.inner:
+        line, column = places.get((field.key, *path), (0, 0))
+        above.setdefault(line, []).append(_comment(" " * column, text))
+    lines = []
+    for index, line_text in enumerate(body):
+        lines += above.get(index, [])
+        lines.append(line_text)
+    return lines
+
+
 def _field_lines(field: Field, first: bool) -> list[str]:
     lines = []
     if field.review:
         lines.append(_comment("  " if first else "    ", field.review))
-    body = dump_value(field.key, field.value)
+    body = _with_inner_reviews(field, dump_value(field.key, field.value))
+    while body[0].startswith("#"):  # reviews of the field's own line go above it
+        lines.append(("  " if first else "    ") + body.pop(0))
     lines.append(("  - " if first else "    ") + body[0])
     lines += ["    " + line if line else "" for line in body[1:]]
     return lines

@@ -1,37 +1,39 @@
 """Import one source (a tools file or a live MCP server) → one checked contract file.
 
 Exit codes as everywhere: 0 written · 2 bad source, bad usage, a server that
-failed, or a contract that would not pass ``validate`` (then nothing is written).
+failed, or a contract that would not pass ``validate`` (then nothing is written; with
+``--skip-invalid``, the tools that pass are written when any does).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import shlex
 import sys
 from dataclasses import replace
 from pathlib import Path
 
+from generator.cache import Entry
 from generator.config import Config
 from generator.diagnostics import (
     ContractError,
     Diagnostic,
     Position,
-    has_errors,
     sorted_diagnostics,
     usage,
 )
 from generator.exitcodes import ExitCode
 from generator.importers.draft import Draft
-from generator.paths import display_resolved
-from generator.report import print_diagnostics, summary
+from generator.paths import display, display_resolved
+from generator.report import have_errors, print_diagnostics, summary
 
 
 def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
-    """Import one source; write its contract only when nothing blocks."""
-    from generator.importers.render import render
-    from generator.importers.summary import summary as import_summary
-    from generator.importers.write import check_text, load_others, refuse_existing, write_atomic
+    """Import one source; write its contract only when nothing blocks (with
+    ``--skip-invalid``: the tools that pass, when any does)."""
+    from generator.importers.normalize import normalize_draft
+    from generator.importers.write import refuse_existing
 
     _check_usage(args)
     out = (args.out if args.out is not None else config.contracts).resolve()
@@ -39,21 +41,89 @@ def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
         target = out / f"{args.server}.yaml"
         refuse_existing(target, _display(target, config), force=args.force)
     draft = _draft(args)
+    if args.normalize:
+        draft = normalize_draft(draft)
     target = out / f"{draft.stem}.yaml"
-    display = _display(target, config)
-    refuse_existing(target, display, force=args.force)
-    text = render(draft, target)
-    others = load_others(_others(config, out, target))
-    problems = check_text(text, draft, display, others, config) if draft.tools else [_empty(draft)]
-    diagnostics = sorted_diagnostics([*draft.diagnostics, *problems])
+    refuse_existing(target, _display(target, config), force=args.force)
+    if not draft.tools:
+        return _refused(sorted_diagnostics([*draft.diagnostics, _empty(draft)]), args, config)
+    return _import(args, config, draft, (out, target))
+
+
+def _import(
+    args: argparse.Namespace, config: Config, draft: Draft, where: tuple[Path, Path]
+) -> ExitCode:
+    from generator.cache import CacheView
+    from generator.importers.skip import all_or_nothing, skip_invalid
+    from generator.importers.summary import summary as import_summary
+    from generator.importers.verdict import check_draft
+    from generator.importers.write import load_others, write_atomic
+
+    out, target = where
+    names = (_display(target, config), _key(target, config))
+    cache = CacheView(config.cache)
+    others = load_others(_others(config, out, target), cache, config.schema_extensions)
+    check = functools.partial(
+        check_draft,
+        target=target,
+        names=names,
+        others=others,
+        config=config,
+        normalized=args.normalize,
+    )
+    verdict = check(draft)
+    if args.skip_invalid and not verdict.blocked:
+        outcome = skip_invalid(draft, verdict, check)
+    else:
+        outcome = all_or_nothing(draft, verdict)
+    diagnostics = sorted_diagnostics(outcome.diagnostics)
+    if outcome.blocks(strict=config.strict):
+        return _refused(diagnostics, args, config, _skip_hint(args, draft, verdict.failing))
     print_diagnostics(diagnostics, args.format)
-    if has_errors(diagnostics, strict=config.strict):
-        summary("import found errors; nothing was written")
-        return ExitCode.BAD_INPUT
-    write_atomic(target, text, display)
+    write_atomic(target, outcome.verdict.text, names[0])
+    _keep_in_cache(config, target, [*(c.entry for c in others), outcome.verdict.entry])
     report = sys.stderr if args.format == "json" else sys.stdout  # keep JSON output pure
-    report.write(import_summary(draft, display, diagnostics))
+    report.write(import_summary(outcome.draft, names[0], diagnostics, skipped=outcome.skipped))
     return ExitCode.OK
+
+
+def _refused(
+    diagnostics: list[Diagnostic], args: argparse.Namespace, config: Config, hint: str = ""
+) -> ExitCode:
+    print_diagnostics(diagnostics, args.format)
+    found = have_errors("import found", diagnostics, strict=config.strict)
+    if not args.normalize and any("import --normalize" in (d.hint or "") for d in diagnostics):
+        hint += " (--normalize maps the non-standard types: see the hints)"
+    summary(f"{found}; nothing was written{hint}")
+    return ExitCode.BAD_INPUT
+
+
+def _skip_hint(args: argparse.Namespace, draft: Draft, failing: frozenset[int]) -> str:
+    """Where some tools pass, say that --skip-invalid would write them."""
+    passing = len(draft.tools) - len(failing)
+    if args.skip_invalid or not failing or passing <= 0:
+        return ""
+    tools = "the tool that passes" if passing == 1 else f"the {passing} tools that pass"
+    return f" (--skip-invalid writes {tools})"
+
+
+def _key(target: Path, config: Config) -> str:
+    """The written file's name inside the contracts folder (what validate's cache uses)."""
+    try:
+        return target.relative_to(config.contracts.resolve()).as_posix()
+    except ValueError:
+        return _display(target, config)
+
+
+def _keep_in_cache(config: Config, target: Path, entries: list[Entry | None]) -> None:
+    """Keep what this import learnt about each contract, so the next import (or validate)
+    reads it instead of checking the file again: only for files of the contracts folder,
+    the ones validate reads."""
+    from generator.writer import store_entries
+
+    contracts = config.contracts.resolve()
+    if contracts == target.parent or contracts in target.parents:
+        store_entries(config.cache, [entry for entry in entries if entry is not None])
 
 
 def _check_usage(args: argparse.Namespace) -> None:
@@ -95,8 +165,9 @@ def _draft(args: argparse.Namespace) -> Draft:
     return draft_from_server(command, env, server=args.server, timeout=args.timeout)
 
 
-def _others(config: Config, out: Path, target: Path) -> list[tuple[str, Path]]:
-    """The contracts the new file must live with: the project's, or those beside it."""
+def _others(config: Config, out: Path, target: Path) -> list[tuple[str, str, Path]]:
+    """The contracts the new file must live with, as (display, key, path) the way
+    ``validate`` names them: the project's, or those beside it."""
     from generator.pipeline import discover
 
     root = config.contracts.resolve()
@@ -104,7 +175,9 @@ def _others(config: Config, out: Path, target: Path) -> list[tuple[str, Path]]:
     if not folder.is_dir():
         return []
     found = discover(replace(config, contracts=folder))
-    return [(_display(path, config), path) for _, path in found if path.resolve() != target]
+    return [
+        (display(path, config.root), key, path) for key, path in found if path.resolve() != target
+    ]
 
 
 def _display(path: Path, config: Config) -> str:

@@ -10,8 +10,11 @@ from generator.importers.draft import Draft, DraftTool
 PROBLEMS_SHOWN = 3
 
 
-def summary(draft: Draft, display: str, diagnostics: Sequence[Diagnostic]) -> str:
-    """A few lines for a person: what was imported, and what still needs a look."""
+def summary(
+    draft: Draft, display: str, diagnostics: Sequence[Diagnostic], skipped: Sequence[str] = ()
+) -> str:
+    """A few lines for a person: what was imported, what was left out (--skip-invalid),
+    and what still needs a look."""
     tools = draft.tools
     read_only = sum(tool.get("isReadOnly") is True for tool in tools)
     high = sum(tool.get("riskLevel") == "high" for tool in tools)
@@ -25,6 +28,9 @@ def summary(draft: Draft, display: str, diagnostics: Sequence[Diagnostic]) -> st
         f"{reviews} guess{'es' if reviews != 1 else ''} marked '# review:' · "
         f"{warnings} warning{'s' if warnings != 1 else ''}",
     ]
+    unread = sum(d.severity is Severity.ERROR for d in draft.diagnostics)
+    if skipped or unread:
+        lines.append(_skipped_line(skipped, unread))
     lines += strict_report(tools)
     return "\n".join(lines) + "\n"
 
@@ -44,3 +50,13 @@ def strict_report(tools: Sequence[DraftTool]) -> list[str]:
         if len(problems) > PROBLEMS_SHOWN:
             lines.append(f"    {tool.name}: … and {len(problems) - PROBLEMS_SHOWN} more")
     return lines
+
+
+def _skipped_line(skipped: Sequence[str], unread: int) -> str:
+    """What --skip-invalid left out: tools with errors, and entries the reader refused."""
+    shown = ", ".join(skipped[:PROBLEMS_SHOWN]) + (", …" if len(skipped) > PROBLEMS_SHOWN else "")
+    line = f"  skipped {len(skipped)} with errors (--skip-invalid)"
+    line += f": {shown}" if skipped else ""
+    if unread:
+        line += f"; {unread} entr{'ies' if unread != 1 else 'y'} could not be read"
+    return line

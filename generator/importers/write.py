@@ -1,8 +1,7 @@
-"""Check the contract an import produced, then write it atomically — or write nothing.
+"""Write the contract an import produced atomically — or write nothing.
 
-The text is read back with the contract loader and checked with the same rules as
-every contract (together with the project's other contracts, so a clash of names
-is caught); only problems the new file brings are reported.
+Checking it is :mod:`.verdict`'s job; this module reads the project's other contracts
+(through the cache) and writes the one file.
 """
 
 from __future__ import annotations
@@ -10,15 +9,14 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from generator.config import Config
-from generator.contracts.loader import LoadedFile, load_file
+from generator.cache import CacheView
+from generator.contracts.cached import Checked, load_checked
 from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.importers.draft import EXISTS, Draft, DraftTool
-from generator.pipeline import check_loaded
 
 
 def intended(draft: Draft) -> dict[str, Any]:
@@ -49,39 +47,22 @@ def refuse_existing(target: Path, display: str, *, force: bool) -> None:
         )
 
 
-def check_text(
-    text: str, draft: Draft, display: str, others: Sequence[LoadedFile], config: Config
-) -> list[Diagnostic]:
-    """Every problem the new contract has, or brings to the project's contracts."""
-    with tempfile.TemporaryDirectory(prefix="toolcanon-import-") as folder:
-        scratch = Path(folder) / "contract.yaml"
-        scratch.write_bytes(_encode(text, display))
-        try:
-            loaded = load_file(scratch, display)
-        except ContractError as error:
-            return list(error.diagnostics)
-    if _spelling(loaded.data) != _spelling(intended(draft)):
-        raise RuntimeError(f"{display}: the YAML written does not read back as the data imported")
-    alone = check_loaded([loaded], config)
-    before = set(check_loaded(others, config)) if others else set()
-    together = [d for d in check_loaded([*others, loaded], config) if d not in before]
-    return sorted(set(alone) | set(together), key=Diagnostic.sort_key)
+def load_others(
+    paths: Iterable[tuple[str, str, Path]], cache: CacheView, extensions: frozenset[str]
+) -> list[Checked]:
+    """The project's other contracts (display, key, path) with their own diagnostics, from
+    the cache where it has them: import checks only what the new file brings."""
+    return [load_checked(path, display, key, cache, extensions) for display, key, path in paths]
 
 
-def load_others(paths: Iterable[tuple[str, Path]]) -> list[LoadedFile]:
-    """The project's other contracts that load at all (broken ones are not ours to report)."""
-    found = []
-    for display, path in paths:
-        try:
-            found.append(load_file(path, display))
-        except ContractError:
-            continue
-    return found
+def same_data(data: Any, draft: Draft) -> bool:
+    """True when the contract read back holds exactly the data imported."""
+    return _spelling(data) == _spelling(intended(draft))
 
 
 def write_atomic(target: Path, text: str, display: str) -> None:
     """Write ``text`` to ``target`` through a temporary file and one rename."""
-    data = _encode(text, display)
+    data = encode(text, display)
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -96,7 +77,8 @@ def write_atomic(target: Path, text: str, display: str) -> None:
         raise
 
 
-def _encode(text: str, display: str) -> bytes:
+def encode(text: str, display: str) -> bytes:
+    """The file's bytes; ContractError when the source held text that is not Unicode."""
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError as exc:

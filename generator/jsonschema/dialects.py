@@ -181,6 +181,16 @@ _APPLICATORS_2019 = {
     "unevaluatedProperties",
     "contentSchema",
 }
+# ``definitions`` and ``dependencies`` are deprecated here but still walked: a schema that
+# uses them has subschemas there, and a validator still applies ``dependencies``.
+_MAPS_2019 = {
+    "properties",
+    "patternProperties",
+    "$defs",
+    "dependentSchemas",
+    "definitions",
+    "dependencies",
+}
 DRAFT_2019_09_DIALECT = _dialect(
     "2019-09",
     DRAFT_2019_09,
@@ -196,7 +206,7 @@ DRAFT_2019_09_DIALECT = _dialect(
     },
     schema=_APPLICATORS_2019 | {"additionalItems"},
     schema_list=_LISTS,
-    schema_map={"properties", "patternProperties", "$defs", "dependentSchemas", "definitions"},
+    schema_map=_MAPS_2019,
     validation=_VALIDATION_2019,
     annotations=_ANNOTATIONS_2019,
     formats=_FORMATS_2019,
@@ -218,7 +228,7 @@ DRAFT_2020_12_DIALECT = _dialect(
     },
     schema=_APPLICATORS_2019,
     schema_list=_LISTS | {"prefixItems"},
-    schema_map={"properties", "patternProperties", "$defs", "dependentSchemas", "definitions"},
+    schema_map=_MAPS_2019,
     validation=_VALIDATION_2019,
     annotations=_ANNOTATIONS_2019,
     formats=_FORMATS_2019,
@@ -280,3 +290,8 @@ def _union(name: str, dialects: tuple[Dialect, ...]) -> Dialect:
 ANY = _union("any", DIALECTS)
 """Every dialect at once: where a walk must not miss a subschema whatever the dialect
 (the reference rules: a ``$ref`` anywhere a validator of some dialect would follow it)."""
+
+
+def dialects_knowing(keyword: str) -> tuple[Dialect, ...]:
+    """The dialects whose vocabulary has ``keyword``, newest first."""
+    return tuple(d for d in DIALECTS if keyword in d.keywords)

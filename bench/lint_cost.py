@@ -1,0 +1,97 @@
+"""What the schema lint costs ``toolcanon validate``: with it, and with it switched off.
+
+    .venv/bin/python bench/lint_cost.py [--sizes 216 1000] [--runs 5] [--seed 1]
+
+For each seeded synthetic set (bench/synth.py) it times ``validate --no-cache`` (every
+file loaded and checked, as on a cold cache) as a whole process, with the lint and
+with the per-file check reduced to what it was before the lint (metaschema and
+structural rules only), alternating the two so a busy machine hurts both alike. It
+prints the medians of wall and CPU time and their ratios (CPU time is the steadier on
+a shared machine); the target is at most 1.15.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from bench.synth import make_contracts  # noqa: E402
+
+WITH_LINT = "from generator.cli import main; raise SystemExit(main())"
+WITHOUT_LINT = """
+from generator.contracts import check
+from generator.contracts.lint import Finding
+from generator.contracts.schema_rules import check_tool_schema
+
+def structural_only(schema, extensions=frozenset()):
+    return [Finding(*found) for found in check_tool_schema(schema)]
+
+check.check_schema = structural_only
+from generator.cli import main
+raise SystemExit(main())
+"""
+LIMIT = 1.15
+
+
+def timed(code: str, project: Path) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system) of one validate process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", code, "validate", "--no-cache"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"validate failed in {project}:\n{done.stderr[-3000:]}")
+    return seconds, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def measure(size: int, runs: int, seed: int, root: Path) -> dict[str, tuple[float, float]]:
+    """Median (wall, CPU) seconds with the lint and without it."""
+    project = root / f"set-{size}"
+    make_contracts(size, seed, project / "contracts")
+    timed(WITH_LINT, project)  # warm-up: file system caches, compiled bytecode
+    found: dict[str, list[tuple[float, float]]] = {"with": [], "without": []}
+    for _ in range(runs):
+        found["with"].append(timed(WITH_LINT, project))
+        found["without"].append(timed(WITHOUT_LINT, project))
+    return {
+        key: (statistics.median(w for w, _ in runs_), statistics.median(c for _, c in runs_))
+        for key, runs_ in found.items()
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[216, 1000])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="toolcanon-lint-bench-") as tmp:
+        for size in args.sizes:
+            medians = measure(size, args.runs, args.seed, Path(tmp))
+            for index, label in ((0, "wall"), (1, "CPU ")):
+                plain, linted = medians["without"][index], medians["with"][index]
+                ratio = linted / plain
+                verdict = "met" if ratio <= LIMIT else f"missed (limit {LIMIT})"
+                print(
+                    f"{size:5d} tools, {label}: validate {plain:.3f} s without lint, "
+                    f"{linted:.3f} s with it: ratio {ratio:.3f} ({verdict})"
+                )
+
+
+if __name__ == "__main__":
+    main()

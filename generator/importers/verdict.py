@@ -1,0 +1,122 @@
+"""What the contract an import would write has wrong, said about the source.
+
+The draft is rendered, read back with the contract loader and checked with every rule
+of ``validate`` (the schema lint included) together with the project's other contracts,
+whose own results come from the cache: only the checks across files run over all of
+them. Each diagnostic is then moved to the user's source (:mod:`.positions`).
+Differences from ``validate``, because the definitions are someone else's: the lint's
+findings are warnings (``--strict`` makes them block), and a type or idiom
+``--normalize`` would fix says so in its hint.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from generator.cache import NO_CACHE, Entry
+from generator.config import Config
+from generator.contracts.cached import Checked, load_checked
+from generator.diagnostics import Diagnostic, Severity, sorted_diagnostics
+from generator.importers.draft import Draft
+from generator.importers.normalize import standard_type
+from generator.importers.positions import SourceMap
+from generator.importers.render import render
+from generator.importers.write import encode, same_data
+from generator.jsonschema import pointer
+from generator.pipeline import check_added
+
+LINT_CODES = frozenset({"TC202", *(f"TC2{n}" for n in range(10, 21))})
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The rendered contract, what is wrong with it (in source terms, sorted), which
+    tools have a blocking problem, whether one no tool owns blocks, and the cache entry
+    of the file as it would be written."""
+
+    text: str
+    diagnostics: tuple[Diagnostic, ...]
+    failing: frozenset[int]
+    blocked: bool
+    entry: Entry | None
+
+
+def check_draft(
+    draft: Draft,
+    target: Path,
+    names: tuple[str, str],
+    others: Sequence[Checked],
+    config: Config,
+    *,
+    normalized: bool,
+) -> Verdict:
+    """Check ``draft`` rendered for ``target`` (``names``: its display and its key in
+    the contracts folder) among ``others``."""
+    display, key = names
+    text = render(draft, target)
+    with tempfile.TemporaryDirectory(prefix="toolcanon-import-") as folder:
+        scratch = Path(folder) / "contract.yaml"
+        scratch.write_bytes(encode(text, display))
+        checked = load_checked(scratch, display, key, NO_CACHE, config.schema_extensions)
+    if checked.file is None:  # the rendered text does not load: say where it came from
+        moved = [replace(d, position=draft.locate(())) for d in checked.diagnostics]
+        return Verdict(text, tuple(moved), frozenset(), True, None)
+    if not same_data(checked.file.data, draft):
+        raise RuntimeError(f"{display}: the YAML written does not read back as the data imported")
+    source = SourceMap(draft, display, checked.file.positions)
+    found = [_as_import(d, draft, source, normalized) for d in check_added(others, checked, config)]
+    failing, blocked = _owners(found, source, strict=config.strict)
+    mapped = sorted_diagnostics(source.all(found))
+    return Verdict(text, tuple(mapped), failing, blocked, checked.entry)
+
+
+def _as_import(
+    diagnostic: Diagnostic, draft: Draft, source: SourceMap, normalized: bool
+) -> Diagnostic:
+    """Lint findings about foreign definitions are warnings; a hint names --normalize
+    where it would fix the problem."""
+    if diagnostic.code in LINT_CODES and diagnostic.severity is Severity.ERROR:
+        diagnostic = replace(diagnostic, severity=Severity.WARNING)
+    if normalized or diagnostic.position.file != source.display:
+        return diagnostic
+    index = source.tool_at(diagnostic.position.line)
+    path = diagnostic.path
+    if index is None or not path or not isinstance(path[0], str):
+        return diagnostic
+    found, value = pointer.resolve(draft.tools[index].get(path[0]), path[1:])
+    hint = _normalize_hint(diagnostic.code, path, value) if found else None
+    return diagnostic if hint is None else replace(diagnostic, hint=hint)
+
+
+def _normalize_hint(code: str, path: tuple[str | int, ...], value: object) -> str | None:
+    if code == "TC201" and isinstance(value, str):
+        known, standard = standard_type(value)
+        if not known:
+            return None
+        what = "drop it (any value)" if standard is None else f"import it as '{standard}'"
+        return f"import --normalize would {what}"
+    if code == "TC213" and path[-1] == "default" and value is None:
+        return "import --normalize removes a null default: the property is optional without it"
+    return None
+
+
+def _owners(
+    found: list[Diagnostic], source: SourceMap, *, strict: bool
+) -> tuple[frozenset[int], bool]:
+    """Which tools have a blocking problem, and whether one belongs to no single tool."""
+    failing: set[int] = set()
+    blocked = False
+    for diagnostic in found:
+        if diagnostic.severity is not Severity.ERROR and not strict:
+            continue
+        if diagnostic.position.file == source.display:
+            index = source.tool_at(diagnostic.position.line)
+            owners = set() if index is None else {index}
+        else:
+            owners = source.mentioned_tools(f"{diagnostic.message} {diagnostic.hint or ''}")
+        failing |= owners
+        blocked = blocked or not owners
+    return frozenset(failing), blocked

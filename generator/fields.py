@@ -86,9 +86,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         "string",
         "Where the tool comes from: contract, mcp:<server>, …",
     ),
-    FieldSpec(
-        "category", "category", "str", "string", "A free grouping for UIs and telemetry."
-    ),
+    FieldSpec("category", "category", "str", "string", "A free grouping for UIs and telemetry."),
     FieldSpec(
         "server",
         "server",
@@ -96,9 +94,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         "string | null",
         "The MCP server that owns the tool, or null.",
     ),
-    FieldSpec(
-        "toolName", "tool_name", "str", "string", "The tool's name inside its server."
-    ),
+    FieldSpec("toolName", "tool_name", "str", "string", "The tool's name inside its server."),
     FieldSpec(
         "providerName",
         "provider_name",
@@ -185,9 +181,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         "Name of the host's approval flow.",
     ),
     FieldSpec("strict", "strict", "bool", "boolean", "OpenAI strict mode."),
-    FieldSpec(
-        "annotations", None, "Annotations", "ToolAnnotations", "MCP tool annotations."
-    ),
+    FieldSpec("annotations", None, "Annotations", "ToolAnnotations", "MCP tool annotations."),
 )
 BY_KEY = {spec.key: spec for spec in FIELDS}
 _COMPUTED: dict[str, Callable[[ToolDescriptor], Any]] = {"annotations": hints}

@@ -57,9 +57,18 @@ def run(args: argparse.Namespace) -> ExitCode:
 
     if not args.against.strip():
         # An unset CI variable gives an empty ref; comparing with nothing must not pass.
-        return _bad(ContractError([usage("--against is empty: name a git revision, a folder "
-                                         "of contracts or a pinned tools.json")]),
-                    args.format, "nothing to compare against")
+        return _bad(
+            ContractError(
+                [
+                    usage(
+                        "--against is empty: name a git revision, a folder "
+                        "of contracts or a pinned tools.json"
+                    )
+                ]
+            ),
+            args.format,
+            "nothing to compare against",
+        )
     config = options.config(args)
     try:
         new = current(config)

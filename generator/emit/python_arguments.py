@@ -16,8 +16,8 @@ from generator.emit.common import Inputs
 from generator.jsonschema.dialects import DEFAULT, dialect_of
 from generator.jsonschema.walk import subschemas
 from generator.model import Toolset, thaw
-from generator.profiles.inverse import provider_inverses
-from generator.targets import BY_NAME, enabled
+from generator.profiles.inverse import enabled_inverses
+from generator.targets import BY_NAME
 
 JSONSCHEMA: Final = "jsonschema"
 # What _exact.py does not compile, per dialect: dynamic references and the keywords that
@@ -43,8 +43,7 @@ def validator_of(schema: Any) -> str:
 
 def arguments_context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str, Any]:
     """The template context of ``arguments.py`` and the data in ``_data.py``."""
-    providers = [target for target in enabled(options.targets) if target.provider]
-    inverses = provider_inverses((tool.name for tool in toolset), providers, inputs.adapted)
+    inverses = enabled_inverses((tool.name for tool in toolset), options.targets, inputs.adapted)
     validation = {
         tool.name: how
         for tool in toolset

@@ -318,6 +318,16 @@ def _branch_json(
 # --- per provider -----------------------------------------------------------------------
 
 
+def enabled_inverses(
+    tools: Iterable[str], targets: tuple[str, ...], adapted: Adaptations
+) -> dict[str, dict[str, Any]]:
+    """:func:`provider_inverses` for the provider targets a config's ``targets`` turn on:
+    what a generated package (Python ``INVERSES``, TypeScript alike) carries."""
+    from generator.targets import enabled
+
+    return provider_inverses(tools, [t for t in enabled(targets) if t.provider], adapted)
+
+
 def provider_inverses(
     tools: Iterable[str], providers: Iterable[Target], adapted: Adaptations
 ) -> dict[str, dict[str, Any]]:

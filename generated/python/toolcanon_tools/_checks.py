@@ -117,12 +117,12 @@ def type_test(name: str, *, integral_floats: bool) -> Callable[[Any], bool]:
 
     tests: dict[str, Callable[[Any], bool]] = {
         "null": lambda v: v is None,
-        "boolean": lambda v: isinstance(v, bool),
+        "boolean": lambda v: v is True or v is False,
         "integer": integer,
         "number": is_number,
-        "string": lambda v: isinstance(v, str),
-        "array": lambda v: isinstance(v, list),
-        "object": lambda v: isinstance(v, dict),
+        "string": str.__instancecheck__,
+        "array": list.__instancecheck__,
+        "object": dict.__instancecheck__,
     }
     return tests.get(name, lambda v: False)
 

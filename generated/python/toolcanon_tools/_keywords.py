@@ -38,22 +38,37 @@ Builder = Callable[["Compiler", Any, Mapping[str, Any]], Check | None]
 
 def _type(c: Compiler, value: Any, schema: Mapping[str, Any]) -> Check:
     names = [value] if isinstance(value, str) else list(value)
-    tests = [type_test(name, integral_floats=c.dialect.integral_floats) for name in names]
-    expected = " or ".join(names)
+    tests = tuple(type_test(name, integral_floats=c.dialect.integral_floats) for name in names)
+    expected = f"expected {' or '.join(names)}"
+    if len(tests) == 1:  # the usual case, without a loop
+        test = tests[0]
+
+        def one(v: Any, path: Path | None, out: Out) -> bool:
+            return test(v) or fail(path, out, "type", expected)
+
+        return one
 
     def check(v: Any, path: Path | None, out: Out) -> bool:
-        return any(test(v) for test in tests) or fail(path, out, "type", f"expected {expected}")
+        for each in tests:
+            if each(v):
+                return True
+        return fail(path, out, "type", expected)
 
     return check
 
 
 def _enum(c: Compiler, value: Any, schema: Mapping[str, Any]) -> Check:
     allowed = tuple(value)
+    strings = frozenset(v for v in allowed if isinstance(v, str))
+    words = f"is not one of {show(list(allowed))}"
 
     def check(v: Any, path: Path | None, out: Out) -> bool:
-        if any(equal(v, each) for each in allowed):
+        if isinstance(v, str):  # a string equals only a string: a set answers
+            if v in strings:
+                return True
+        elif any(equal(v, each) for each in allowed):
             return True
-        return fail(path, out, "enum", f"{show(v)} is not one of {show(list(allowed))}")
+        return fail(path, out, "enum", f"{show(v)} {words}")
 
     return check
 

@@ -24,7 +24,8 @@ ROOTS: Final[dict[type[BaseModel], str]] = {}
 """Root model class → canonical tool name (filled by ``models``)."""
 
 TRUSTED: Final[dict[str, Any]] = {"toolcanon": "validated by parse_arguments"}
-"""The validation context that says the exact validator has already run."""
+"""The validation context that says the exact validator has already run (and integral
+floats are ints already)."""
 
 
 class InputModel(BaseModel):
@@ -36,13 +37,12 @@ class InputModel(BaseModel):
     @classmethod
     def _exactly_valid(cls, data: Any, info: ValidationInfo) -> Any:
         tool = ROOTS.get(cls)
-        if tool is None or isinstance(data, BaseModel):
-            return data
-        if info.context is not TRUSTED:
-            found = problems_of(tool, data)
-            if found:
-                errors = [_line_error(problem, data) for problem in found]
-                raise ValidationError.from_exception_data(cls.__name__, errors)
+        if tool is None or info.context is TRUSTED or isinstance(data, BaseModel):
+            return data  # a part of a model, or parse_arguments has done this
+        found = problems_of(tool, data)
+        if found:
+            errors = [_line_error(problem, data) for problem in found]
+            raise ValidationError.from_exception_data(cls.__name__, errors)
         return integral(data)
 
 

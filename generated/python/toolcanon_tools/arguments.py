@@ -17,9 +17,9 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel
 
 from ._checks import Problem
-from ._data import INVERSES, SENDS_PROVIDER_NAMES
+from ._data import INVERSES, SENDS_PROVIDER_NAMES, VALIDATION
 from ._exact import resolve
-from ._model import TRUSTED
+from ._model import TRUSTED, integral
 from ._undo import undo
 from ._validate import problems_of
 from .descriptors import BY_NAME, PROVIDER_TO_CANONICAL
@@ -56,7 +56,10 @@ def parse_arguments(
     if provider is not None and provider not in INVERSES:
         raise ValueError(f"unknown provider {provider!r}; this package knows {PROVIDERS}")
     tool = tool_name(name, provider)
-    value = decode(tool, raw)
+    # Integral floats become ints while decoding, except where the dialect tells 1.0
+    # from 1 (draft-04): there only once validated.
+    whole = isinstance(raw, str | bytes | bytearray) and VALIDATION.get(tool) != "draft-04"
+    value = decode(tool, raw, integral_floats=whole)
     nodes = INVERSES[provider].get(tool) if provider is not None else None
     if nodes is not None:
         value = undo(nodes, value)
@@ -66,7 +69,7 @@ def parse_arguments(
         found = problems_of(tool, value)
     if found:
         raise ArgumentsError(tool, found)
-    return MODELS[tool].model_validate(value, context=TRUSTED)
+    return MODELS[tool].model_validate(value if whole else integral(value), context=TRUSTED)
 
 
 def tool_name(name: str, provider: str | None) -> str:
@@ -81,13 +84,18 @@ def tool_name(name: str, provider: str | None) -> str:
     raise ArgumentsError(name, [Problem((), f"no tool is called {name!r}", "name")])
 
 
-def decode(tool: str, raw: str | bytes | bytearray | Mapping[str, Any]) -> Any:
-    """JSON text decoded (NaN, Infinity and numbers beyond a float refused), or decoded
-    JSON as it is (a mapping as a dict)."""
+def decode(
+    tool: str, raw: str | bytes | bytearray | Mapping[str, Any], *, integral_floats: bool
+) -> Any:
+    """JSON text decoded (NaN, Infinity and numbers beyond a float refused; with
+    ``integral_floats``, ``1.0`` read as ``1``), or decoded JSON as it is (a mapping as a
+    dict)."""
     if isinstance(raw, Mapping):
         return raw if isinstance(raw, dict) else dict(raw)
+    decoder = _WHOLE if integral_floats else _EXACT
     try:
-        return json.loads(raw, parse_constant=_not_json, parse_float=_finite)
+        text = raw if isinstance(raw, str) else raw.decode(json.detect_encoding(raw))
+        return decoder.decode(text)
     except ValueError as error:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ArgumentsError(tool, [Problem((), f"not JSON: {error}", "json")]) from None
 
@@ -101,6 +109,15 @@ def _finite(text: str) -> float:
     if not math.isfinite(number):
         raise ValueError(f"{text} is beyond what a float holds")
     return number
+
+
+def _whole(text: str) -> int | float:
+    number = _finite(text)
+    return int(number) if number.is_integer() else number
+
+
+_EXACT = json.JSONDecoder(parse_constant=_not_json, parse_float=_finite)
+_WHOLE = json.JSONDecoder(parse_constant=_not_json, parse_float=_whole)
 
 
 def _with_defaults(root: Any, schema: Any, value: Any) -> Any:

@@ -26,17 +26,15 @@ NOT_COMPILED: Final = {
     "2019-09": frozenset({"$recursiveRef", "unevaluatedProperties", "unevaluatedItems"}),
     "2020-12": frozenset({"$dynamicRef", "unevaluatedProperties", "unevaluatedItems"}),
 }
-BASE_URI: Final = frozenset({"$id", "id"})  # below the root it changes what "#/…" means
 
 
 def validator_of(schema: Any) -> str:
     """The dialect ``_exact.py`` validates ``schema`` in, or ``jsonschema``."""
     dialect = dialect_of(schema)
     hard = NOT_COMPILED.get(dialect.name, frozenset())
+    base_uri = "id" if dialect.name == "draft-04" else "$id"  # below the root, it moves "#"
     for node, path in subschemas(schema, (), dialect):
-        if not hard.isdisjoint(node) or (
-            path and any(isinstance(node.get(k), str) for k in BASE_URI)
-        ):
+        if not hard.isdisjoint(node) or (path and isinstance(node.get(base_uri), str)):
             return JSONSCHEMA
     return dialect.name
 

@@ -19,7 +19,8 @@ from typing import Any
 
 import jsonschema
 
-from generator.profiles.inverse import Inverse, Tokens, build_inverse
+from generator.profiles.inverse import Inverse, build_inverse
+from generator.profiles.inverse_shape import Tokens
 
 
 def strict_inverse(schema: Mapping[str, Any]) -> Inverse | None:

@@ -34,7 +34,7 @@ from generator.pipeline import load_toolset
 from generator.profiles.openai import strict_inverse
 from tests.generated_python import REPO
 from tests.python_corpus import PACKAGE, TYPING_CASES, Corpus
-from tests.test_profile_inverse import as_strict, undeclared_keys, without_added_nulls
+from tests.strict_arguments import as_strict, undeclared_keys, without_added_nulls
 from tests.zod_corpus import CASES
 from tests.zod_harness import draws, jsonschema_uniq_differs, judge, variants
 

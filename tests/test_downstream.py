@@ -30,6 +30,15 @@ def _require(folder: Path, marker: str, target: str) -> None:
         )
 
 
+# parse_arguments needs the package's dependencies (pydantic, regress) as pip installs them.
+PROBE = """
+import pathlib, {package} as tools
+args = tools.parse_arguments("read_file", '{{"path": "a", "limit": null}}', provider="openai")
+assert args.model_dump(mode="json", exclude_unset=True) == {{"path": "a"}}
+print(pathlib.Path(tools.__file__).resolve())
+"""
+
+
 def test_pip_installs_generated_python(tmp_path: Path) -> None:
     _require(GENERATED / "python", "pyproject.toml", "python")
     package = load_config(REPO / "pyproject.toml").emit.python_package
@@ -42,7 +51,7 @@ def test_pip_installs_generated_python(tmp_path: Path) -> None:
         text=True,
     )
     assert install.returncode == 0, install.stderr
-    probe = f"import {package}, pathlib; print(pathlib.Path({package}.__file__).resolve())"
+    probe = PROBE.format(package=package)
     found = subprocess.run(
         [str(python), "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True
     )

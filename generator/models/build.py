@@ -6,9 +6,13 @@ in the cache are reused; the others are made by forked worker processes while th
 pipeline emits the targets that need no models. The stage reads the cache and returns
 the entries it computed; the writer alone stores them.
 
-Choices, each for agreement with JSON Schema (see tests/test_models.py): strict scalar
-types (``"1"`` is not an integer), a default never makes a field nullable, formats stay
-plain strings (formats are annotations in 2020-12).
+The package validates arguments exactly before a model sees them, so models only type
+what is valid (``loosen.py`` says what datamodel-code-generator reads): lax scalar types
+(``1.0`` is a valid integer), a default never makes a field nullable, formats stay plain
+strings (formats are annotations), extra keys are kept (where the schema refuses them the
+validator already has), and every model derives from the package's ``_model.InputModel``
+(which runs the exact validator on a tool's root model and dumps by JSON names).
+See tests/test_python_arguments.py.
 """
 
 from __future__ import annotations
@@ -18,13 +22,16 @@ import json
 import os
 import sys
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import metadata
 from multiprocessing import get_context
 from typing import Any
 
+import jsonschema
+
 from generator.cache import CacheView, Entry
-from generator.model import ToolDescriptor, Toolset
+from generator.jsonschema.dialects import dialect_of
+from generator.model import ToolDescriptor, Toolset, thaw
 from generator.models.chunks import (
     Chunk,
     assemble,
@@ -34,9 +41,13 @@ from generator.models.chunks import (
     memo_key,
     split_module,
 )
+from generator.models.loosen import loosened
 from generator.models.naming import class_names, tools_schema
 
 NAMESPACE = "python-models"
+BASE_MODULE = "toolcanon_input_base"
+"""A stand-in for the package's ``._model`` (datamodel-code-generator takes absolute
+paths only), replaced in the imports of the assembled module."""
 _STRING_FORMATS: tuple[str, ...] = ("uri", "uri-reference", "iri", "iri-reference", "uri-template")
 _STRING_FORMATS += (
     "date-time",
@@ -68,15 +79,23 @@ GENERATE_OPTIONS: dict[str, Any] = {
     "enum_field_as_literal": "all",
     "strict_nullable": True,  # a default does not make a field nullable
     "keep_field_defaults_off_branch_roots": True,  # else anyOf defaults break mypy
-    "strict_types": ["str", "int", "float", "bool"],  # "1" is not an integer
     "type_mappings": [f"string+{fmt}=string" for fmt in _STRING_FORMATS],
+    "extra_fields": "allow",  # keys the schema allows are kept, and dumped
+    "collapse_root_models": True,  # a $ref to a string is a str field, not a wrapper
+    "base_class": f"{BASE_MODULE}.InputModel",
     "naming_strategy": "parent-prefixed",
     "skip_root_model": True,
     "strict_refs": True,
     "allow_remote_refs": False,
     "treat_dot_as_module": False,
     # What the map of tool name → model at the end of the module needs:
-    "additional_imports": ["collections.abc.Mapping", "types.MappingProxyType", "typing.Final"],
+    "additional_imports": [
+        "collections.abc.Mapping",
+        "types.MappingProxyType",
+        "typing.Final",
+        "pydantic.BaseModel",
+        f"{BASE_MODULE}.ROOTS",
+    ],
 }
 """datamodel-code-generator settings, spelled as its command line spells them."""
 
@@ -103,7 +122,7 @@ def start(toolset: Toolset, cache: CacheView) -> PendingModels:
     names = class_names(tuple(tool.name for tool in toolset))
     tools = tuple(toolset)
     texts = [
-        _schema_text(tools_schema(tools[start:end], names))
+        _schema_text(tools_schema(tools[start:end], names, typing_schema))
         for start, end in chunk_bounds([tool.name for tool in tools])
     ]
     return PendingModels(names, tools, cache, texts)
@@ -153,15 +172,35 @@ class PendingModels:
                 self.pool.shutdown(cancel_futures=True)
         chunks = [chunk for _, chunk in sorted(self.found.items()) if chunk is not None]
         if duplicates(chunks):  # nested classes of two tools clash: one run numbers them
-            whole = _schema_text(tools_schema(self.tools, self.names))
+            whole = _schema_text(tools_schema(self.tools, self.names, typing_schema))
             key = _chunk_key(whole)
             chunks = [_recall(key, self.cache) or self._keep(key, _formatted_chunk(whole))]
+        chunks = [replace(chunk, imports=_relative_base(chunk.imports)) for chunk in chunks]
         source = ModelSource(tuple(sorted(self.names.items())), assemble(chunks))
         return Models(source, tuple(self.entries))
 
     def _keep(self, key: str, chunk: Chunk) -> Chunk:
         self.entries.append(Entry(NAMESPACE, key, chunk.to_json().encode("utf-8")))
         return chunk
+
+
+def typing_schema(tool: ToolDescriptor) -> dict[str, Any]:
+    """What datamodel-code-generator reads for ``tool``: the types of its input."""
+    schema = thaw(tool.input_schema)
+    base = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    root = base(schema)
+
+    def valid(sub: Any, value: Any) -> bool:
+        try:
+            return bool(root.evolve(schema=sub).is_valid(value))
+        except RecursionError:  # a schema no validator can decide: no default from it
+            return False
+
+    return loosened(schema, dialect_of(schema), valid)
+
+
+def _relative_base(imports: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    return tuple(("._model" if module == BASE_MODULE else module, n) for module, n in imports)
 
 
 def _schema_text(schema: dict[str, Any]) -> str:

@@ -110,7 +110,8 @@ def format_body(source: str) -> str:
 
 
 def import_block(imports: Iterable[tuple[str, str]]) -> str:
-    """One import block for every chunk: __future__, standard library, the rest.
+    """One import block for every chunk: __future__, standard library, the rest, the
+    package's own (relative) modules.
 
     Laid out the way black leaves it: one line when it fits, else one name a line.
     """
@@ -123,13 +124,15 @@ def import_block(imports: Iterable[tuple[str, str]]) -> str:
             lines.append((_group(module), module, _from_import(module, sorted(names))))
         else:
             lines += [(_group(name), name, f"import {name}") for name in names]
-    groups: list[list[str]] = [[], [], []]
+    groups: list[list[str]] = [[], [], [], []]
     for group, _, line in sorted(lines):
         groups[group].append(line)
     return "\n\n".join("\n".join(group) for group in groups if group)
 
 
 def _group(module: str) -> int:
+    if module.startswith("."):
+        return 3
     top = module.split(".")[0]
     return 0 if top == "__future__" else 1 if top in sys.stdlib_module_names else 2
 

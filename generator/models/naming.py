@@ -10,7 +10,7 @@ so adding one tool never renames another tool's classes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from generator.jsonschema import pointer, refs
@@ -87,12 +87,17 @@ def _relocated(ref: Any, owner: str, defs: DefNames) -> Any:
     return pointer.to_ref(("$defs", owner, *tokens))
 
 
-def tools_schema(tools: Iterable[ToolDescriptor], names: Mapping[str, str]) -> dict[str, Any]:
-    """One schema holding the given tools' inputs under ``$defs``, named by ``names``."""
+def tools_schema(
+    tools: Iterable[ToolDescriptor],
+    names: Mapping[str, str],
+    schema_of: Callable[[ToolDescriptor], dict[str, Any]] = lambda tool: thaw(tool.input_schema),
+) -> dict[str, Any]:
+    """One schema holding the given tools' inputs (``schema_of`` each) under ``$defs``,
+    named by ``names``."""
     combined: dict[str, Any] = {}
     for tool in tools:
         owner = names[tool.name]
-        schema = thaw(tool.input_schema)
+        schema = schema_of(tool)
         moved = def_names(schema, owner)
         schema = relocate_refs(schema, owner, moved)
         schema.pop("$schema", None)

@@ -4684,4 +4684,52 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         }),
     }),
 )
+
+INVERSES: Final[Mapping[str, Mapping[str, tuple[Mapping[str, Any], ...]]]] = _P({
+    'anthropic': _P({}),
+    'mcp': _P({}),
+    'openai': _P({
+        'github::list_issues': (
+            _P({
+                'drop': (
+                    'state',
+                    'labels',
+                    'perPage',
+                    'page',
+                ),
+            }),
+        ),
+        'grep': (
+            _P({
+                'drop': (
+                    'path',
+                    'outputMode',
+                    'caseInsensitive',
+                    'multiline',
+                    'contextLines',
+                ),
+            }),
+        ),
+        'read_file': (
+            _P({
+                'drop': (
+                    'offset',
+                    'limit',
+                    'lineFormat',
+                ),
+            }),
+        ),
+    }),
+})
+"""Provider → canonical tool name → what undoes the provider's transform on arguments."""
+
+VALIDATION: Final[Mapping[str, str]] = _P({})
+"""Canonical tool name → the dialect its schema is validated in, when not 2020-12
+(``jsonschema``: validated by jsonschema, see ``_fallback``)."""
+
+SENDS_PROVIDER_NAMES: Final[frozenset[str]] = frozenset((
+    'anthropic',
+    'openai',
+))
+"""Providers that call tools by their provider-facing names."""
 # fmt: on

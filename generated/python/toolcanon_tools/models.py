@@ -6,93 +6,79 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    RootModel,
-    StrictBool,
-    StrictFloat,
-    StrictInt,
-    StrictStr,
-    StringConstraints,
-)
+from pydantic import BaseModel, ConfigDict, Field
+
+from ._model import InputModel, ROOTS
 
 
-class AcmeDocsFeedbackInput(BaseModel):
+class AcmeDocsFeedbackInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    pageId: StrictStr
+    pageId: str
     rating: Literal["helpful", "not_helpful", "outdated", "wrong"]
-    comment: Annotated[StrictStr | None, Field(max_length=2000)] = None
+    comment: str | None = None
 
 
-class AcmeDocsPagesGetInput(BaseModel):
+class AcmeDocsPagesGetInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    pageId: Annotated[StrictStr, Field(description="Page id from search-docs.")]
+    pageId: Annotated[str, Field(description="Page id from search-docs.")]
     section: Annotated[
-        StrictStr | None,
+        str | None,
         Field(description="Heading anchor of the section to return; null for the whole page."),
     ] = None
     format: Literal["markdown", "text"] = "markdown"
 
 
-class AcmeDocsSearchDocsInput(BaseModel):
+class AcmeDocsSearchDocsInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     query: Annotated[
-        StrictStr,
-        Field(
-            description='搜索词，例如「配置单点登录」或 "configure SSO"。',
-            min_length=1,
-            title="查询",
-        ),
+        str, Field(description='搜索词，例如「配置单点登录」或 "configure SSO"。', title="查询")
     ]
     product: Annotated[
         Literal["cloud", "cli", "sdk"] | None,
         Field(description="只在这个产品的文档中搜索；null 表示全部产品。", title="产品"),
     ] = None
     version: Annotated[
-        StrictStr | None,
-        Field(description='文档版本，例如 "v3.2"；null 表示最新版本。', title="版本"),
+        str | None, Field(description='文档版本，例如 "v3.2"；null 表示最新版本。', title="版本")
     ] = None
-    limit: Annotated[StrictInt, Field(ge=1, le=50, title="结果数量")] = 10
+    limit: Annotated[int, Field(title="结果数量")] = 10
 
 
-class AnalyzePageInput(BaseModel):
+class AnalyzePageInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     include: Annotated[
         list[Literal["accessibility_tree", "text", "links", "forms", "console"]],
         Field(description="Which parts of the snapshot to return."),
     ] = ["accessibility_tree"]
     question: Annotated[
-        StrictStr | None,
+        str | None,
         Field(description="Optional question about the page, answered from the snapshot."),
     ] = None
-    maxElements: Annotated[StrictInt, Field(ge=1, le=2000)] = 300
+    maxElements: int = 300
 
 
-class AskUserInputOption(BaseModel):
+class AskUserInputOption(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    label: Annotated[StrictStr, Field(description="The option as the user sees it (1-5 words).")]
-    description: Annotated[StrictStr, Field(description="What choosing this option means.")]
+    label: Annotated[str, Field(description="The option as the user sees it (1-5 words).")]
+    description: Annotated[str, Field(description="What choosing this option means.")]
 
 
-class AskUserInput(BaseModel):
+class AskUserInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    question: Annotated[StrictStr, Field(description="The question, ending with a question mark.")]
+    question: Annotated[str, Field(description="The question, ending with a question mark.")]
     header: Annotated[
-        StrictStr | None,
+        str | None,
         Field(
             description="A very short label shown above the question (at most 12 characters), or null."
         ),
@@ -101,154 +87,148 @@ class AskUserInput(BaseModel):
         list[AskUserInputOption] | None,
         Field(description="Answers to offer, or null for a free-text question."),
     ]
-    multiSelect: Annotated[StrictBool, Field(description="Let the user pick more than one option.")]
+    multiSelect: Annotated[bool, Field(description="Let the user pick more than one option.")]
 
 
-class BrowserClickInputPoint(BaseModel):
+class BrowserClickInputPoint(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    x: Annotated[StrictFloat, Field(ge=0.0)]
-    y: Annotated[StrictFloat, Field(ge=0.0)]
+    x: int | float
+    y: int | float
 
 
-class BrowserClickInputTarget(BaseModel):
+class BrowserClickInputTarget(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    ref: StrictStr
+    ref: str
 
 
-class BrowserClickInputTarget1(BaseModel):
+class BrowserClickInputTarget1(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    selector: StrictStr
+    selector: str
 
 
-class BrowserClickInputTarget2(BaseModel):
+class BrowserClickInputTarget2(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     point: BrowserClickInputPoint
 
 
-class BrowserClickInput(BaseModel):
+class BrowserClickInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     target: Annotated[
         BrowserClickInputTarget | BrowserClickInputTarget1 | BrowserClickInputTarget2,
         Field(description="The element to click."),
     ]
     button: Literal["left", "right", "middle"] = "left"
-    clickCount: Annotated[StrictInt, Field(ge=1, le=3)] = 1
+    clickCount: int = 1
     modifiers: list[Literal["Alt", "Control", "Meta", "Shift"]] = []
 
 
-class BrowserEvaluateInput(BaseModel):
+class BrowserEvaluateInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     expression: Annotated[
-        StrictStr,
+        str,
         Field(
-            description='JavaScript to evaluate, e.g. "document.title" or "() => window.scrollY".',
-            min_length=1,
+            description='JavaScript to evaluate, e.g. "document.title" or "() => window.scrollY".'
         ),
     ]
     ref: Annotated[
-        StrictStr | None,
-        Field(description="If set, the function receives this element as its argument."),
+        str | None, Field(description="If set, the function receives this element as its argument.")
     ] = None
-    awaitPromise: StrictBool = True
+    awaitPromise: bool = True
 
 
-class BrowserNavigateInput(BaseModel):
+class BrowserNavigateInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     action: Literal["goto", "back", "forward", "reload"] = "goto"
-    url: Annotated[StrictStr | None, Field(description="Target URL (required for goto).")] = None
+    url: Annotated[str | None, Field(description="Target URL (required for goto).")] = None
     waitUntil: Annotated[
         Literal["load", "domcontentloaded", "networkidle"],
         Field(description="When navigation counts as finished."),
     ] = "load"
-    timeoutMs: Annotated[StrictInt, Field(ge=100, le=120000)] = 30000
+    timeoutMs: int = 30000
 
 
-class BrowserScreenshotInput(BaseModel):
+class BrowserScreenshotInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     fullPage: Annotated[
-        StrictBool, Field(description="Capture the whole scrollable page instead of the viewport.")
+        bool, Field(description="Capture the whole scrollable page instead of the viewport.")
     ] = False
     selector: Annotated[
-        StrictStr | None,
+        str | None,
         Field(description="CSS selector of a single element to capture; null for the page."),
     ] = None
     format: Literal["png", "jpeg"] = "png"
-    quality: Annotated[
-        StrictInt, Field(description="JPEG quality (ignored for PNG).", ge=1, le=100)
-    ] = 80
+    quality: Annotated[int, Field(description="JPEG quality (ignored for PNG).")] = 80
 
 
-class BrowserScrollInput(BaseModel):
+class BrowserScrollInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     direction: Literal["up", "down", "left", "right"] = "down"
-    amount: Annotated[StrictInt, Field(description="Pixels to scroll.", ge=1, le=20000)] = 600
+    amount: Annotated[int, Field(description="Pixels to scroll.")] = 600
     ref: Annotated[
-        StrictStr | None,
+        str | None,
         Field(
             description="Scroll this element (or into view, with intoView); null scrolls the page."
         ),
     ] = None
     intoView: Annotated[
-        StrictBool, Field(description="Scroll until `ref` is visible instead of by `amount`.")
+        bool, Field(description="Scroll until `ref` is visible instead of by `amount`.")
     ] = False
 
 
-class BrowserTypeInput(BaseModel):
+class BrowserTypeInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     ref: Annotated[
-        StrictStr | None,
+        str | None,
         Field(description="Element ref from analyze_page; null types into the focused element."),
     ] = None
-    text: StrictStr
-    clearFirst: Annotated[StrictBool, Field(description="Clear the field before typing.")] = False
-    submit: Annotated[StrictBool, Field(description="Press Enter after typing.")] = False
-    delayMs: Annotated[
-        StrictInt, Field(description="Delay between key strokes.", ge=0, le=1000)
-    ] = 0
+    text: str
+    clearFirst: Annotated[bool, Field(description="Clear the field before typing.")] = False
+    submit: Annotated[bool, Field(description="Press Enter after typing.")] = False
+    delayMs: Annotated[int, Field(description="Delay between key strokes.")] = 0
 
 
-class DesktopClickInput(BaseModel):
+class DesktopClickInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    x: Annotated[StrictInt, Field(description="Screen x coordinate in pixels.", ge=0)]
-    y: Annotated[StrictInt, Field(description="Screen y coordinate in pixels.", ge=0)]
+    x: Annotated[int, Field(description="Screen x coordinate in pixels.")]
+    y: Annotated[int, Field(description="Screen y coordinate in pixels.")]
     button: Literal["left", "right", "middle"] = "left"
-    clickCount: Annotated[StrictInt, Field(ge=1, le=3)] = 1
+    clickCount: int = 1
     modifiers: list[Literal["alt", "ctrl", "cmd", "shift", "super"]] = []
 
 
-class DesktopDragInputPoint(BaseModel):
+class DesktopDragInputPoint(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    x: Annotated[StrictInt, Field(ge=0)]
-    y: Annotated[StrictInt, Field(ge=0)]
+    x: int
+    y: int
 
 
-class DesktopDragInput(BaseModel):
+class DesktopDragInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     from_: Annotated[DesktopDragInputPoint, Field(alias="from")]
     to: DesktopDragInputPoint
@@ -256,155 +236,116 @@ class DesktopDragInput(BaseModel):
         list[DesktopDragInputPoint],
         Field(description="Intermediate points, in order.", validate_default=True),
     ] = []
-    durationMs: Annotated[StrictInt, Field(ge=0, le=10000)] = 500
+    durationMs: int = 500
 
 
-class DesktopKeyInputKeys(RootModel[StrictStr]):
-    root: Annotated[
-        StrictStr,
-        Field(
-            description="One key combination, or a list of them pressed one after another.",
-            min_length=1,
-        ),
-    ]
-
-
-class DesktopKeyInputKeys1DesktopKeyInputKeys1Item(RootModel[StrictStr]):
-    root: Annotated[StrictStr, Field(min_length=1)]
-
-
-class DesktopKeyInputKeys1(RootModel[list[DesktopKeyInputKeys1DesktopKeyInputKeys1Item]]):
-    root: Annotated[
-        list[DesktopKeyInputKeys1DesktopKeyInputKeys1Item],
-        Field(
-            description="One key combination, or a list of them pressed one after another.",
-            max_length=50,
-            min_length=1,
-        ),
-    ]
-
-
-class DesktopKeyInput(BaseModel):
+class DesktopKeyInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     keys: Annotated[
-        DesktopKeyInputKeys | DesktopKeyInputKeys1,
+        str | list[str],
         Field(description="One key combination, or a list of them pressed one after another."),
     ]
-    repeat: Annotated[StrictInt, Field(ge=1, le=100)] = 1
+    repeat: int = 1
     holdMs: Annotated[
-        StrictInt | None,
-        Field(description="Hold the keys down this long; null taps them.", ge=0, le=10000),
+        int | None, Field(description="Hold the keys down this long; null taps them.")
     ] = None
 
 
-class DesktopScreenshotInputRegion(BaseModel):
+class DesktopScreenshotInputRegion(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    x: Annotated[StrictInt, Field(ge=0)]
-    y: Annotated[StrictInt, Field(ge=0)]
-    width: Annotated[StrictInt, Field(ge=1)]
-    height: Annotated[StrictInt, Field(ge=1)]
+    x: int
+    y: int
+    width: int
+    height: int
 
 
-class DesktopScreenshotInput(BaseModel):
+class DesktopScreenshotInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     display: Annotated[
-        StrictInt, Field(description="要截图的显示器，0 为主显示器。", ge=0, title="显示器编号")
+        int, Field(description="要截图的显示器，0 为主显示器。", title="显示器编号")
     ] = 0
     region: Annotated[
         DesktopScreenshotInputRegion | None,
         Field(description="只截取这个矩形区域；null 表示整个屏幕。", title="区域"),
     ] = None
     scale: Annotated[
-        StrictFloat,
-        Field(
-            description="返回图像的缩放比例（0.1–1.0），用于减少令牌消耗。",
-            gt=0.0,
-            le=1.0,
-            title="缩放比例",
-        ),
+        int | float,
+        Field(description="返回图像的缩放比例（0.1–1.0），用于减少令牌消耗。", title="缩放比例"),
     ] = 1
 
 
-class DesktopScrollInput(BaseModel):
+class DesktopScrollInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    x: Annotated[StrictInt, Field(ge=0)]
-    y: Annotated[StrictInt, Field(ge=0)]
+    x: int
+    y: int
     direction: Literal["up", "down", "left", "right"]
-    clicks: Annotated[StrictInt, Field(description="Number of wheel clicks.", ge=1, le=50)] = 3
+    clicks: Annotated[int, Field(description="Number of wheel clicks.")] = 3
 
 
-class DesktopTypeInput(BaseModel):
+class DesktopTypeInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    text: Annotated[StrictStr, Field(description="要输入的文字。", min_length=1, title="文字")]
-    delayMs: Annotated[StrictInt, Field(ge=0, le=1000, title="按键间隔（毫秒）")] = 12
+    text: Annotated[str, Field(description="要输入的文字。", title="文字")]
+    delayMs: Annotated[int, Field(title="按键间隔（毫秒）")] = 12
 
 
-class EditFileInput(BaseModel):
+class EditFileInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    path: Annotated[StrictStr, Field(description="Absolute path of the file to modify.")]
-    oldString: Annotated[StrictStr, Field(description="The exact text to replace.", min_length=1)]
+    path: Annotated[str, Field(description="Absolute path of the file to modify.")]
+    oldString: Annotated[str, Field(description="The exact text to replace.")]
     newString: Annotated[
-        StrictStr, Field(description="The text to put in its place (must differ from oldString).")
+        str, Field(description="The text to put in its place (must differ from oldString).")
     ]
     replaceAll: Annotated[
-        StrictBool, Field(description="Replace every occurrence instead of exactly one.")
+        bool, Field(description="Replace every occurrence instead of exactly one.")
     ] = False
 
 
-class EditFileHashedInputAnchor(RootModel[StrictStr]):
-    root: Annotated[
-        StrictStr,
-        Field(
-            description='A line anchor "LINE:HASH" as printed by read_file, e.g. "42:a3f9".',
-            pattern="^[1-9][0-9]*:[0-9a-f]{2,8}$",
-        ),
-    ]
-
-
-class EditFileHashedInputHashedEdit(BaseModel):
+class EditFileHashedInputHashedEdit(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     op: Annotated[
         Literal["replace", "insert_before", "insert_after", "delete"],
         Field(description="What to do at the anchor."),
     ]
-    start: EditFileHashedInputAnchor
+    start: Annotated[
+        str, Field(description='A line anchor "LINE:HASH" as printed by read_file, e.g. "42:a3f9".')
+    ]
     end: Annotated[
-        EditFileHashedInputAnchor | None,
+        str | None,
         Field(description="Last line of a range (inclusive). Omit or null for a single line."),
     ] = None
     content: Annotated[
-        StrictStr | None,
+        str | None,
         Field(
             description="New lines (without anchors). Required for replace and insert_*, null for delete."
         ),
     ] = None
 
 
-class EditFileHashedInput(BaseModel):
+class EditFileHashedInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    path: Annotated[StrictStr, Field(description="Absolute path of the file to modify.")]
-    edits: Annotated[list[EditFileHashedInputHashedEdit], Field(min_length=1)]
+    path: Annotated[str, Field(description="Absolute path of the file to modify.")]
+    edits: list[EditFileHashedInputHashedEdit]
 
 
-class GitInput(BaseModel):
+class GitInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     subcommand: Annotated[
         Literal[
@@ -430,261 +371,208 @@ class GitInput(BaseModel):
         Field(description="The git subcommand."),
     ]
     args: Annotated[
-        list[StrictStr],
+        list[str],
         Field(description="Further arguments, one element per argument (no shell quoting)."),
     ] = []
     cwd: Annotated[
-        StrictStr | None, Field(description="Repository directory; null means the workspace root.")
+        str | None, Field(description="Repository directory; null means the workspace root.")
     ] = None
 
 
-class GithubAddIssueCommentInput(BaseModel):
+class GithubAddIssueCommentInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    owner: StrictStr
-    repo: StrictStr
-    issueNumber: Annotated[StrictInt, Field(ge=1)]
-    body: Annotated[StrictStr, Field(min_length=1)]
+    owner: str
+    repo: str
+    issueNumber: int
+    body: str
 
 
-class GithubCreateIssueInput(BaseModel):
+class GithubCreateIssueInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    owner: Annotated[StrictStr, Field(title="所有者")]
-    repo: Annotated[StrictStr, Field(title="仓库名")]
-    title: Annotated[StrictStr, Field(max_length=256, min_length=1, title="标题")]
+    owner: Annotated[str, Field(title="所有者")]
+    repo: Annotated[str, Field(title="仓库名")]
+    title: Annotated[str, Field(title="标题")]
     body: Annotated[
-        StrictStr | None, Field(description="议题正文（Markdown），可以为空。", title="正文")
+        str | None, Field(description="议题正文（Markdown），可以为空。", title="正文")
     ] = None
-    labels: Annotated[list[StrictStr], Field(title="标签")] = []
-    assignees: Annotated[list[StrictStr], Field(max_length=10, title="负责人")] = []
+    labels: Annotated[list[str], Field(title="标签")] = []
+    assignees: Annotated[list[str], Field(title="负责人")] = []
 
 
-class GithubCreatePullRequestInput(BaseModel):
+class GithubCreatePullRequestInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    owner: StrictStr
-    repo: StrictStr
-    title: Annotated[StrictStr, Field(min_length=1)]
-    body: StrictStr | None = None
+    owner: str
+    repo: str
+    title: str
+    body: str | None = None
     head: Annotated[
-        StrictStr,
-        Field(description='Branch with the changes ("branch" or "user:branch" for forks).'),
+        str, Field(description='Branch with the changes ("branch" or "user:branch" for forks).')
     ]
-    base: Annotated[StrictStr, Field(description="Branch to merge into.")] = "main"
-    draft: StrictBool = True
-    maintainerCanModify: StrictBool = True
+    base: Annotated[str, Field(description="Branch to merge into.")] = "main"
+    draft: bool = True
+    maintainerCanModify: bool = True
 
 
-class GithubGetIssueInputRepoRef(BaseModel):
+class GithubGetIssueInputRepoRef(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    owner: Annotated[
-        StrictStr,
-        Field(
-            description="Account or organisation that owns the repository.",
-            pattern="^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$",
-        ),
-    ]
-    repo: Annotated[
-        StrictStr, Field(description="Repository name.", pattern="^[A-Za-z0-9._-]{1,100}$")
-    ]
+    owner: Annotated[str, Field(description="Account or organisation that owns the repository.")]
+    repo: Annotated[str, Field(description="Repository name.")]
 
 
-class GithubGetIssueInput(BaseModel):
+class GithubGetIssueInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     repository: GithubGetIssueInputRepoRef
-    issueNumber: Annotated[StrictInt, Field(ge=1)]
+    issueNumber: int
 
 
-class GithubListIssuesInput(BaseModel):
+class GithubListIssuesInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    owner: Annotated[StrictStr, Field(title="所有者")]
-    repo: Annotated[StrictStr, Field(title="仓库名")]
+    owner: Annotated[str, Field(title="所有者")]
+    repo: Annotated[str, Field(title="仓库名")]
     state: Annotated[Literal["open", "closed", "all"], Field(title="状态")] = "open"
     labels: Annotated[
-        list[StrictStr], Field(description="只返回带有所有这些标签的议题。", title="标签")
+        list[str], Field(description="只返回带有所有这些标签的议题。", title="标签")
     ] = []
     assignee: Annotated[
-        StrictStr | None,
+        str | None,
         Field(description='用户名；"none" 表示未分配，null 表示不过滤。', title="负责人"),
     ] = None
-    perPage: Annotated[StrictInt, Field(ge=1, le=100, title="每页数量")] = 30
-    page: Annotated[StrictInt, Field(ge=1, title="页码")] = 1
+    perPage: Annotated[int, Field(title="每页数量")] = 30
+    page: Annotated[int, Field(title="页码")] = 1
 
 
-class GithubListPullRequestsInput(BaseModel):
+class GithubListPullRequestsInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    owner: StrictStr
-    repo: StrictStr
+    owner: str
+    repo: str
     state: Literal["open", "closed", "all"] = "open"
-    base: Annotated[StrictStr | None, Field(description="Only pull requests into this branch.")] = (
-        None
-    )
+    base: Annotated[str | None, Field(description="Only pull requests into this branch.")] = None
     head: Annotated[
-        StrictStr | None,
-        Field(description='Only pull requests from this branch, as "user:branch".'),
+        str | None, Field(description='Only pull requests from this branch, as "user:branch".')
     ] = None
     sort: Literal["created", "updated", "popularity", "long-running"] = "created"
-    perPage: Annotated[StrictInt, Field(ge=1, le=100)] = 30
+    perPage: int = 30
 
 
-class GithubMergePullRequestInput(BaseModel):
+class GithubMergePullRequestInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    owner: StrictStr
-    repo: StrictStr
-    pullNumber: Annotated[StrictInt, Field(ge=1)]
+    owner: str
+    repo: str
+    pullNumber: int
     method: Literal["merge", "squash", "rebase"] = "squash"
-    commitTitle: StrictStr | None = None
+    commitTitle: str | None = None
     expectedHeadSha: Annotated[
-        StrictStr | None,
-        Field(
-            description="Refuse to merge if the head moved past this commit.",
-            pattern="^[0-9a-f]{40}$",
-        ),
+        str | None, Field(description="Refuse to merge if the head moved past this commit.")
     ] = None
 
 
-class GithubSearchCodeInput(BaseModel):
+class GithubSearchCodeInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    query: Annotated[
-        StrictStr, Field(description="GitHub code search query.", max_length=256, min_length=1)
-    ]
-    perPage: Annotated[StrictInt, Field(ge=1, le=100)] = 20
-    page: Annotated[StrictInt, Field(ge=1)] = 1
+    query: Annotated[str, Field(description="GitHub code search query.")]
+    perPage: int = 20
+    page: int = 1
 
 
-class GlobInput(BaseModel):
+class GlobInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    pattern: Annotated[
-        StrictStr,
-        Field(
-            description='要匹配的 glob 模式，例如 "**/*.py"。',
-            examples=["**/*.py", "src/**/*.{ts,tsx}"],
-            min_length=1,
-            title="模式",
-        ),
-    ]
+    pattern: Annotated[str, Field(description='要匹配的 glob 模式，例如 "**/*.py"。', title="模式")]
     path: Annotated[
-        StrictStr | None,
-        Field(description="在哪个目录下搜索；null 表示当前工作目录。", title="搜索目录"),
+        str | None, Field(description="在哪个目录下搜索；null 表示当前工作目录。", title="搜索目录")
     ] = None
     sort: Annotated[Literal["mtime", "name"], Field(title="排序方式")] = "mtime"
-    limit: Annotated[StrictInt, Field(description="最多返回多少个路径。", ge=1, le=5000)] = 500
+    limit: Annotated[int, Field(description="最多返回多少个路径。")] = 500
 
 
-class GrepInputPath(RootModel[list[StrictStr]]):
-    root: Annotated[
-        list[StrictStr],
-        Field(
-            description="A file or directory to search, or a list of them. Defaults to the working directory.",
-            min_length=1,
-        ),
-    ]
-
-
-class GrepInput(BaseModel):
+class GrepInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    pattern: Annotated[
-        StrictStr, Field(description="The regular expression to search for.", min_length=1)
-    ]
+    pattern: Annotated[str, Field(description="The regular expression to search for.")]
     path: Annotated[
-        StrictStr | GrepInputPath | None,
+        str | list[str] | None,
         Field(
             description="A file or directory to search, or a list of them. Defaults to the working directory."
         ),
     ] = None
     glob: Annotated[
-        StrictStr | None,
+        str | None,
         Field(description='Only search files whose path matches this glob, e.g. "*.{ts,tsx}".'),
     ] = None
     fileType: Annotated[
-        StrictStr | None,
+        str | None,
         Field(description='Only search files of this ripgrep type, e.g. "py", "rust", "go".'),
     ] = None
     outputMode: Annotated[
         Literal["content", "files_with_matches", "count"], Field(description="What to return.")
     ] = "files_with_matches"
-    caseInsensitive: StrictBool = False
+    caseInsensitive: bool = False
     multiline: Annotated[
-        StrictBool, Field(description="Let `.` match newlines and patterns span lines.")
+        bool, Field(description="Let `.` match newlines and patterns span lines.")
     ] = False
     contextLines: Annotated[
-        StrictInt,
-        Field(
-            description="Lines of context before and after each match (content mode only).",
-            ge=0,
-            le=20,
-        ),
+        int, Field(description="Lines of context before and after each match (content mode only).")
     ] = 0
     headLimit: Annotated[
-        StrictInt | None,
-        Field(description="Return at most this many lines / paths / counts.", ge=1),
+        int | None, Field(description="Return at most this many lines / paths / counts.")
     ] = None
 
 
-class ListDirInput(BaseModel):
+class ListDirInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    path: Annotated[StrictStr, Field(description="Absolute path of the directory to list.")]
+    path: Annotated[str, Field(description="Absolute path of the directory to list.")]
     depth: Annotated[
-        StrictInt,
-        Field(
-            description="How many directory levels to descend (1 = only direct children).",
-            ge=1,
-            le=10,
-        ),
+        int, Field(description="How many directory levels to descend (1 = only direct children).")
     ] = 1
-    ignore: Annotated[
-        list[StrictStr],
-        Field(
-            description="Glob patterns of entries to leave out.",
-            examples=[["node_modules", "*.pyc", ".git"]],
-        ),
-    ] = []
+    ignore: Annotated[list[str], Field(description="Glob patterns of entries to leave out.")] = []
     includeHidden: Annotated[
-        StrictBool, Field(description="Include entries whose name starts with a dot.")
+        bool, Field(description="Include entries whose name starts with a dot.")
     ] = False
 
 
-class LspDiagnosticsInputPosition(BaseModel):
+class LspDiagnosticsInputPosition(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    line: Annotated[StrictInt, Field(description="0-based line.", ge=0)]
-    character: Annotated[StrictInt, Field(description="0-based UTF-16 column.", ge=0)]
+    line: Annotated[int, Field(description="0-based line.")]
+    character: Annotated[int, Field(description="0-based UTF-16 column.")]
 
 
-class LspDiagnosticsInputRange(BaseModel):
+class LspDiagnosticsInputRange(InputModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
     start: LspDiagnosticsInputPosition
     end: LspDiagnosticsInputPosition
 
 
-class LspDiagnosticsInput(BaseModel):
+class LspDiagnosticsInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     paths: Annotated[
-        list[StrictStr],
+        list[str],
         Field(description="Absolute paths of the files to check. Empty means every open file."),
     ] = []
     minSeverity: Annotated[
@@ -697,53 +585,42 @@ class LspDiagnosticsInput(BaseModel):
     ] = None
 
 
-class McpCallInput(BaseModel):
+class McpCallInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    server: Annotated[
-        StrictStr,
-        Field(
-            description="Name of the connected MCP server.",
-            pattern="^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$",
-        ),
-    ]
-    tool: Annotated[StrictStr, Field(description="Name of the tool on that server.")]
+    server: Annotated[str, Field(description="Name of the connected MCP server.")]
+    tool: Annotated[str, Field(description="Name of the tool on that server.")]
     arguments: Annotated[
-        dict[str, Any], Field(description="The tool's arguments, matching its input schema.")
-    ] = {}
-    timeoutMs: Annotated[StrictInt, Field(ge=1000, le=600000)] = 60000
+        dict[str, Any] | None, Field(description="The tool's arguments, matching its input schema.")
+    ] = None
+    timeoutMs: int = 60000
 
 
-class MultiEditInputEdit(BaseModel):
+class MultiEditInputEdit(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    oldString: Annotated[StrictStr, Field(description="The exact text to replace.", min_length=1)]
-    newString: Annotated[StrictStr, Field(description="The replacement text.")]
-    replaceAll: StrictBool = False
+    oldString: Annotated[str, Field(description="The exact text to replace.")]
+    newString: Annotated[str, Field(description="The replacement text.")]
+    replaceAll: bool = False
 
 
-class MultiEditInput(BaseModel):
+class MultiEditInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    path: Annotated[StrictStr, Field(description="Absolute path of the file to modify.")]
-    edits: Annotated[
-        list[MultiEditInputEdit],
-        Field(description="The edits, applied in order.", max_length=100, min_length=1),
-    ]
+    path: Annotated[str, Field(description="Absolute path of the file to modify.")]
+    edits: Annotated[list[MultiEditInputEdit], Field(description="The edits, applied in order.")]
 
 
-class NotebookEditInput(BaseModel):
+class NotebookEditInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    notebookPath: Annotated[
-        StrictStr, Field(description="笔记本文件的绝对路径。", title="笔记本路径")
-    ]
+    notebookPath: Annotated[str, Field(description="笔记本文件的绝对路径。", title="笔记本路径")]
     cellId: Annotated[
-        StrictStr | None,
+        str | None,
         Field(
             description="要编辑的单元格 ID；插入时，新单元格放在它之后。null 表示开头。",
             title="单元格 ID",
@@ -758,244 +635,197 @@ class NotebookEditInput(BaseModel):
         ),
     ] = "replace"
     newSource: Annotated[
-        StrictStr,
+        str,
         Field(description="单元格的新源代码或 Markdown 文本（delete 时忽略）。", title="新内容"),
     ] = ""
     clearOutputs: Annotated[
-        StrictBool, Field(description="Clear the cell's outputs and execution count.")
+        bool, Field(description="Clear the cell's outputs and execution count.")
     ] = True
 
 
-class PostgresDescribeTableInput(BaseModel):
+class PostgresDescribeTableInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    schema_: Annotated[StrictStr, Field(alias="schema", title="模式名")] = "public"
-    table: Annotated[
-        StrictStr, Field(description="要查看的表名（不含模式前缀）。", min_length=1, title="表名")
-    ]
+    schema_: Annotated[str, Field(alias="schema", title="模式名")] = "public"
+    table: Annotated[str, Field(description="要查看的表名（不含模式前缀）。", title="表名")]
 
 
-class PostgresExecuteInput(BaseModel):
+class PostgresExecuteInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    sql: Annotated[StrictStr, Field(min_length=1)]
-    params: list[StrictStr | StrictFloat | StrictBool | None] = []
+    sql: str
+    params: list[str | int | float | bool | None] = []
     dryRun: Annotated[
-        StrictBool,
-        Field(description="Run the statement, report the affected rows, then roll back."),
+        bool, Field(description="Run the statement, report the affected rows, then roll back.")
     ] = False
 
 
-class PostgresListSchemasInput(BaseModel):
+class PostgresListSchemasInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     includeSystem: Annotated[
-        StrictBool, Field(description="Also list pg_catalog, information_schema and pg_toast.")
+        bool, Field(description="Also list pg_catalog, information_schema and pg_toast.")
     ] = False
 
 
-class PostgresListTablesInput(BaseModel):
+class PostgresListTablesInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     schema_: Annotated[
-        StrictStr,
-        Field(alias="schema", description="要列出的模式，默认为 public。", title="模式名"),
+        str, Field(alias="schema", description="要列出的模式，默认为 public。", title="模式名")
     ] = "public"
-    includeViews: Annotated[StrictBool, Field(title="包含视图")] = True
+    includeViews: Annotated[bool, Field(title="包含视图")] = True
 
 
-class PostgresQueryInput(BaseModel):
+class PostgresQueryInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    sql: Annotated[
-        StrictStr,
-        Field(description="One SQL statement (SELECT, WITH, EXPLAIN, SHOW).", min_length=1),
-    ]
+    sql: Annotated[str, Field(description="One SQL statement (SELECT, WITH, EXPLAIN, SHOW).")]
     params: Annotated[
-        list[StrictStr | StrictFloat | StrictBool | None],
+        list[str | int | float | bool | None],
         Field(description="Values for the $n placeholders, in order."),
     ] = []
-    maxRows: Annotated[StrictInt, Field(ge=1, le=10000)] = 500
-    timeoutMs: Annotated[StrictInt, Field(ge=100, le=300000)] = 30000
+    maxRows: int = 500
+    timeoutMs: int = 30000
 
 
-class ReadFileInput(BaseModel):
+class ReadFileInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    path: Annotated[
-        StrictStr, Field(description="Absolute path of the file to read.", min_length=1)
-    ]
-    offset: Annotated[
-        StrictInt, Field(description="1-based line number to start reading from.", ge=1)
-    ] = 1
-    limit: Annotated[
-        StrictInt, Field(description="Maximum number of lines to return.", ge=1, le=10000)
-    ] = 2000
+    path: Annotated[str, Field(description="Absolute path of the file to read.")]
+    offset: Annotated[int, Field(description="1-based line number to start reading from.")] = 1
+    limit: Annotated[int, Field(description="Maximum number of lines to return.")] = 2000
     lineFormat: Annotated[
         Literal["plain", "numbered", "hashed"],
         Field(description="How each returned line is prefixed."),
     ] = "numbered"
     pages: Annotated[
-        StrictStr | None,
-        Field(
-            description='Page range for PDF files, e.g. "1-5" or "3". Ignored for other files.',
-            pattern="^[0-9]+(-[0-9]+)?$",
-        ),
+        str | None,
+        Field(description='Page range for PDF files, e.g. "1-5" or "3". Ignored for other files.'),
     ] = None
 
 
-class RunShellInput(BaseModel):
+class RunShellInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    command: Annotated[StrictStr, Field(description="The command line to execute.", min_length=1)]
+    command: Annotated[str, Field(description="The command line to execute.")]
     description: Annotated[
-        StrictStr,
+        str,
         Field(
-            description="What the command does, in 5-10 words, shown to the user when asking for confirmation.",
-            max_length=200,
+            description="What the command does, in 5-10 words, shown to the user when asking for confirmation."
         ),
     ]
     cwd: Annotated[
-        StrictStr | None,
+        str | None,
         Field(description="Working directory; null keeps the shell's current directory."),
     ] = None
-    timeoutMs: Annotated[
-        StrictInt, Field(description="Timeout in milliseconds.", ge=1000, le=600000)
-    ] = 120000
-    runInBackground: StrictBool = False
+    timeoutMs: Annotated[int, Field(description="Timeout in milliseconds.")] = 120000
+    runInBackground: bool = False
     env: Annotated[
-        dict[
-            Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", strict=True)],
-            StrictStr,
-        ],
+        dict[str, str] | None,
         Field(description="Extra environment variables for this command only."),
-    ] = {}
+    ] = None
 
 
-class SpawnAgentInputTools(RootModel[list[StrictStr]]):
-    root: Annotated[
-        list[StrictStr],
-        Field(
-            description='Tools the sub-agent may use, either "inherit" (the parent\'s set) or a list of tool names.',
-            min_length=1,
-        ),
-    ]
-
-
-class SpawnAgentInput(BaseModel):
+class SpawnAgentInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     description: Annotated[
-        StrictStr,
-        Field(
-            description="A short (3-5 word) summary of the task, shown in the UI.", max_length=80
-        ),
+        str, Field(description="A short (3-5 word) summary of the task, shown in the UI.")
     ]
     prompt: Annotated[
-        StrictStr,
-        Field(
-            description="The full task for the sub-agent, including what to report back.",
-            min_length=1,
-        ),
+        str, Field(description="The full task for the sub-agent, including what to report back.")
     ]
     agentType: Annotated[
         Literal["general", "explore", "plan", "reviewer"],
         Field(description="Which specialised agent to start."),
     ] = "general"
     tools: Annotated[
-        Literal["inherit"] | SpawnAgentInputTools,
+        Literal["inherit"] | list[str],
         Field(
-            description='Tools the sub-agent may use, either "inherit" (the parent\'s set) or a list of tool names.',
-            validate_default=True,
+            description='Tools the sub-agent may use, either "inherit" (the parent\'s set) or a list of tool names.'
         ),
     ] = "inherit"
     model: Annotated[
-        StrictStr | None, Field(description="Model override; null uses the parent's model.")
+        str | None, Field(description="Model override; null uses the parent's model.")
     ] = None
-    maxTurns: Annotated[StrictInt, Field(ge=1, le=200)] = 50
-    runInBackground: StrictBool = False
+    maxTurns: int = 50
+    runInBackground: bool = False
 
 
-class TodoWriteInputTodo(BaseModel):
+class TodoWriteInputTodo(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    id: Annotated[StrictStr, Field(description="Stable identifier of the item.")]
-    content: Annotated[
-        StrictStr, Field(description='What to do, in the imperative ("Run the tests").')
-    ]
+    id: Annotated[str, Field(description="Stable identifier of the item.")]
+    content: Annotated[str, Field(description='What to do, in the imperative ("Run the tests").')]
     activeForm: Annotated[
-        StrictStr, Field(description='The same, in present continuous ("Running the tests").')
+        str, Field(description='The same, in present continuous ("Running the tests").')
     ]
     status: Literal["pending", "in_progress", "completed"]
     priority: Literal["high", "medium", "low"]
 
 
-class TodoWriteInput(BaseModel):
+class TodoWriteInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
     todos: Annotated[
         list[TodoWriteInputTodo], Field(description="The complete, updated todo list.")
     ]
 
 
-class WebFetchInput(BaseModel):
+class WebFetchInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    url: Annotated[StrictStr, Field(description="The URL to fetch.")]
+    url: Annotated[str, Field(description="The URL to fetch.")]
     prompt: Annotated[
-        StrictStr | None,
-        Field(description="What to extract from the page. Null returns the whole page."),
+        str | None, Field(description="What to extract from the page. Null returns the whole page.")
     ] = None
     format: Literal["markdown", "text", "html"] = "markdown"
-    maxBytes: Annotated[
-        StrictInt, Field(description="Stop reading after this many bytes.", ge=1024, le=10485760)
-    ] = 2097152
+    maxBytes: Annotated[int, Field(description="Stop reading after this many bytes.")] = 2097152
     headers: Annotated[
-        dict[str, StrictStr],
+        dict[str, str] | None,
         Field(description="Extra request headers (no cookies or credentials)."),
-    ] = {}
+    ] = None
 
 
-class WebSearchInput(BaseModel):
+class WebSearchInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    query: Annotated[
-        StrictStr, Field(description="要搜索的内容。", max_length=400, min_length=2, title="搜索词")
-    ]
+    query: Annotated[str, Field(description="要搜索的内容。", title="搜索词")]
     allowedDomains: Annotated[
-        list[StrictStr], Field(description="只返回这些域名的结果。", title="允许的域名")
+        list[str], Field(description="只返回这些域名的结果。", title="允许的域名")
     ] = []
     blockedDomains: Annotated[
-        list[StrictStr], Field(description="不返回这些域名的结果。", title="排除的域名")
+        list[str], Field(description="不返回这些域名的结果。", title="排除的域名")
     ] = []
-    maxResults: Annotated[StrictInt, Field(ge=1, le=20, title="最多结果数")] = 8
+    maxResults: Annotated[int, Field(title="最多结果数")] = 8
     recency: Annotated[
         Literal["any", "day", "week", "month", "year"],
         Field(description="只要这段时间内发布的结果。", title="时间范围"),
     ] = "any"
 
 
-class WriteFileInput(BaseModel):
+class WriteFileInput(InputModel):
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
     )
-    path: Annotated[StrictStr, Field(description="Absolute path of the file to write.")]
-    content: Annotated[StrictStr, Field(description="The complete new content of the file.")]
-    createDirectories: Annotated[
-        StrictBool, Field(description="Create missing parent directories.")
-    ] = True
+    path: Annotated[str, Field(description="Absolute path of the file to write.")]
+    content: Annotated[str, Field(description="The complete new content of the file.")]
+    createDirectories: Annotated[bool, Field(description="Create missing parent directories.")] = (
+        True
+    )
     encoding: Literal["utf-8", "utf-16", "latin-1"] = "utf-8"
 
 
@@ -1051,6 +881,9 @@ MODELS: Final[Mapping[str, type[BaseModel]]] = MappingProxyType(
     }
 )
 """Canonical tool name → the Pydantic model of its input."""
+
+
+ROOTS.update({cls: name for name, cls in MODELS.items()})
 
 
 def model_for(name: str) -> type[BaseModel]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
+from generator.emit.lists import ProviderList
 from generator.model import ToolDescriptor, Toolset
 from generator.profiles.base import without_dialect
 
@@ -25,5 +26,16 @@ def claude_tool(tool: ToolDescriptor) -> dict[str, Any]:
     }
 
 
+def lists(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> tuple[ProviderList, ...]:
+    """The Messages API ``tools``, as written and as exported."""
+    entries = tuple(claude_tool(tool) for tool in toolset)
+    names = tuple(tool.name for tool in toolset)
+    return (
+        ProviderList(
+            "claudeTools", "ClaudeTool", "@anthropic-ai/sdk: Tool[]", TOOLS, entries, names
+        ),
+    )
+
+
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
-    return {TOOLS: dump_json([claude_tool(tool) for tool in toolset])}
+    return {found.file: dump_json(list(found.entries)) for found in lists(toolset, options, inputs)}

@@ -17,6 +17,7 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
+from generator.emit.lists import ProviderList
 from generator.fields import hints, mcp_meta
 from generator.model import ToolDescriptor, Toolset, thaw
 
@@ -45,17 +46,33 @@ def mcp_tool(tool: ToolDescriptor) -> dict[str, Any]:
     return entry
 
 
-def listings(toolset: Toolset, options: EmitOptions) -> dict[str, list[dict[str, Any]]]:
-    """Server name → its tools in canonical order, servers sorted by name."""
+def lists(
+    toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS
+) -> tuple[ProviderList, ...]:
+    """One ``tools/list`` result's ``tools`` per server, servers sorted by name."""
     ordered: Iterable[ToolDescriptor] = sorted(toolset, key=lambda t: server_of(t, options))
-    return {
-        server: [mcp_tool(tool) for tool in tools]
+    return tuple(
+        _server_list(server, tuple(tools))
         for server, tools in groupby(ordered, key=lambda t: server_of(t, options))
-    }
+    )
+
+
+def _server_list(server: str, tools: tuple[ToolDescriptor, ...]) -> ProviderList:
+    entries = tuple(mcp_tool(tool) for tool in tools)
+    names = tuple(tool.name for tool in tools)
+    file = PurePosixPath("mcp", f"{server}.json")
+    return ProviderList(
+        "mcpTools",
+        "McpTool",
+        "@modelcontextprotocol/sdk: Tool[]",
+        file,
+        entries,
+        names,
+        server=server,
+    )
 
 
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
     return {
-        PurePosixPath("mcp", f"{server}.json"): dump_json({"tools": tools})
-        for server, tools in listings(toolset, options).items()
+        found.file: dump_json({"tools": list(found.entries)}) for found in lists(toolset, options)
     }

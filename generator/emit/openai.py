@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
+from generator.emit.lists import ProviderList
 from generator.model import FrozenJson, ToolDescriptor, Toolset, thaw
 
 CHAT_COMPLETIONS = PurePosixPath("openai/chat-completions.json")
@@ -41,10 +42,32 @@ def responses_tool(tool: ToolDescriptor, parameters: FrozenJson) -> dict[str, An
     return {"type": "function", **function_fields(tool, parameters)}
 
 
-def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
+def lists(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> tuple[ProviderList, ...]:
+    """The Chat Completions and the Responses ``tools``, as written and as exported."""
     adapted = inputs.adapted[ADAPTER]
     sent = [(tool, adapted[tool.name].schema) for tool in toolset]
-    return {
-        CHAT_COMPLETIONS: dump_json([chat_completions_tool(t, p) for t, p in sent]),
-        RESPONSES: dump_json([responses_tool(t, p) for t, p in sent]),
-    }
+    names = tuple(tool.name for tool in toolset)
+    chat = tuple(chat_completions_tool(t, p) for t, p in sent)
+    responses = tuple(responses_tool(t, p) for t, p in sent)
+    return (
+        ProviderList(
+            "openaiChatTools",
+            "OpenAIChatTool",
+            "openai: ChatCompletionTool[]",
+            CHAT_COMPLETIONS,
+            chat,
+            names,
+        ),
+        ProviderList(
+            "openaiResponsesTools",
+            "OpenAIResponsesTool",
+            "openai: FunctionTool[] (Responses)",
+            RESPONSES,
+            responses,
+            names,
+        ),
+    )
+
+
+def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
+    return {found.file: dump_json(list(found.entries)) for found in lists(toolset, options, inputs)}

@@ -32,7 +32,13 @@ def lists(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> tuple[Provi
     names = tuple(tool.name for tool in toolset)
     return (
         ProviderList(
-            "claudeTools", "ClaudeTool", "@anthropic-ai/sdk: Tool[]", TOOLS, entries, names
+            "claudeTools",
+            "ClaudeTool",
+            "Claude Messages API `tools`",
+            "`Tool[]` of `@anthropic-ai/sdk`",
+            TOOLS,
+            entries,
+            names,
         ),
     )
 

@@ -26,15 +26,16 @@ from generator.targets import enabled
 class ProviderList:
     """One list of tool entries exactly as a provider's JSON file holds it.
 
-    ``export`` is its name in the TypeScript package and ``element`` the TypeScript type
-    of one entry (declared by the package, assignable to the SDK's own type named in
-    ``sdk_type``). ``tools`` are the canonical names of the entries, in order. A target
-    with one list per MCP server sets ``server``; the package exports those lists under
-    one name, keyed by server.
+    ``export`` is its name in the TypeScript package, ``element`` the TypeScript type of
+    one entry (declared by the package, assignable to the SDK's own type named in
+    ``sdk_type``) and ``title`` what the list is, for its documentation. ``tools`` are
+    the canonical names of the entries, in order. A target with one list per MCP server
+    sets ``server``; the package exports those lists under one name, keyed by server.
     """
 
     export: str
     element: str
+    title: str
     sdk_type: str
     file: PurePosixPath
     entries: tuple[Any, ...]

@@ -64,7 +64,8 @@ def _server_list(server: str, tools: tuple[ToolDescriptor, ...]) -> ProviderList
     return ProviderList(
         "mcpTools",
         "McpTool",
-        "@modelcontextprotocol/sdk: Tool[]",
+        "Each MCP server's `tools/list` result `tools`",
+        "`Tool[]` of `@modelcontextprotocol/sdk`",
         file,
         entries,
         names,

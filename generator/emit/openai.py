@@ -53,7 +53,8 @@ def lists(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> tuple[Provi
         ProviderList(
             "openaiChatTools",
             "OpenAIChatTool",
-            "openai: ChatCompletionTool[]",
+            "OpenAI Chat Completions `tools`",
+            "`ChatCompletionTool[]` of `openai`",
             CHAT_COMPLETIONS,
             chat,
             names,
@@ -61,7 +62,8 @@ def lists(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> tuple[Provi
         ProviderList(
             "openaiResponsesTools",
             "OpenAIResponsesTool",
-            "openai: FunctionTool[] (Responses)",
+            "OpenAI Responses API `tools`",
+            "`FunctionTool[]` (Responses) of `openai`",
             RESPONSES,
             responses,
             names,

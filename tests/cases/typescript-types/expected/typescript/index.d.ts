@@ -23,3 +23,7 @@ export type {
 export { toolDescriptors, toolNames } from "./tools.js";
 export type { DecisionFields } from "./decide.js";
 export { decide } from "./decide.js";
+export type {
+  ProviderSchema,
+} from "./providers.js";
+export { inputSchemas } from "./zod.js";

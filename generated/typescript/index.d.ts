@@ -74,3 +74,12 @@ export type {
 export { toolDescriptors, toolNames } from "./tools.js";
 export type { DecisionFields } from "./decide.js";
 export { decide } from "./decide.js";
+export type {
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+  ClaudeTool,
+  McpTool,
+  ProviderSchema,
+} from "./providers.js";
+export { openaiChatTools, openaiResponsesTools, claudeTools, mcpTools } from "./providers.js";
+export { inputSchemas } from "./zod.js";

@@ -14,7 +14,7 @@ import pytest
 from generator.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
-pytest_plugins = ["tests.generated_python", "tests.zod_harness"]
+pytest_plugins = ["tests.generated_python", "tests.zod_harness", "tests.npm_consumer"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

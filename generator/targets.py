@@ -14,17 +14,17 @@ from dataclasses import dataclass
 class Target:
     """One output: its config name, the module whose ``emit`` writes it, whether it
     needs the models stage, the targets that imply it (``names`` is written whenever a
-    provider target is, and is never configured by name), the profile adapters
-    that decide the schemas it sends, and whether its module has ``lists`` (the
-    provider lists it writes, which the TypeScript package exports too:
-    ``emit/lists.py``)."""
+    provider target is, and is never configured by name), the profile adapters that
+    decide the schemas it sends, and whether its consumer (a model provider, an MCP
+    client) sends tool calls back: the packages' ``parse_arguments`` takes its name as
+    ``provider`` and undoes its adapters' transforms."""
 
     name: str
     module: str
     needs_models: bool = False
     implied_by: tuple[str, ...] = ()
     adapters: tuple[str, ...] = ()  # profile adapters whose schemas it sends (profiles/stage)
-    lists: bool = False  # its module's lists() feed the TypeScript package (emit/lists)
+    provider: bool = False
 
     @property
     def configurable(self) -> bool:
@@ -33,9 +33,9 @@ class Target:
 
 TARGETS: tuple[Target, ...] = (
     Target("canonical", "generator.emit.canonical"),
-    Target("openai", "generator.emit.openai", adapters=("openai",), lists=True),
-    Target("anthropic", "generator.emit.anthropic", lists=True),
-    Target("mcp", "generator.emit.mcp", lists=True),
+    Target("openai", "generator.emit.openai", adapters=("openai",), provider=True),
+    Target("anthropic", "generator.emit.anthropic", provider=True),
+    Target("mcp", "generator.emit.mcp", provider=True),
     Target("names", "generator.emit.names", implied_by=("openai", "anthropic")),
     Target("python", "generator.emit.python", needs_models=True),
     Target("typescript", "generator.emit.typescript"),

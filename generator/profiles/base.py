@@ -55,10 +55,13 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class Transformed:
-    """What a target receives for one schema, or why it receives nothing."""
+    """What a target receives for one schema, or why it receives nothing; and what undoes
+    the transform on the arguments the provider sends back (``profiles/inverse.py``'s
+    data; None when the transform changes no argument)."""
 
     schema: dict[str, Any] | None
     findings: tuple[Finding, ...]
+    inverse: list[dict[str, Any]] | None = None
 
     @property
     def errors(self) -> tuple[Finding, ...]:

@@ -23,10 +23,12 @@ from generator.targets import ADAPTERS
 
 @dataclass(frozen=True, slots=True)
 class Adapted:
-    """What one adapter sends for one tool: the schema (None when it cannot be sent)."""
+    """What one adapter sends for one tool: the schema (None when it cannot be sent), and
+    the inverse of its transform for arguments (None: arguments come back unchanged)."""
 
     schema: FrozenJson | None
     findings: tuple[Finding, ...]
+    inverse: FrozenJson | None = None
 
 
 Adaptations = Mapping[str, Mapping[str, Adapted]]  # adapter → canonical tool name → Adapted
@@ -51,14 +53,16 @@ def adapt(toolset: Toolset, names: Iterable[str]) -> tuple[Adaptations, list[Dia
         per_tool: dict[str, Adapted] = {}
         for tool in toolset:
             result = run(tool)
-            per_tool[tool.name] = Adapted(_frozen(result.schema), result.findings)
+            per_tool[tool.name] = Adapted(
+                _frozen(result.schema), result.findings, _frozen(result.inverse)
+            )
             diagnostics += [diagnostic(tool, finding) for finding in result.findings]
         adapted[name] = MappingProxyType(per_tool)
     return MappingProxyType(adapted), diagnostics
 
 
-def _frozen(schema: dict[str, Any] | None) -> FrozenJson | None:
-    return None if schema is None else freeze(schema)
+def _frozen(data: dict[str, Any] | list[dict[str, Any]] | None) -> FrozenJson | None:
+    return None if data is None else freeze(data)
 
 
 def diagnostic(tool: ToolDescriptor, finding: Finding) -> Diagnostic:

@@ -3,32 +3,38 @@
 A tool gets its ``inputSchema`` without the root ``$schema``; a tool in strict mode gets
 exactly ``to_strict`` of it (``strict.py``, within the subset ``subset.py`` describes).
 What strict mode cannot express is an error for this target (TC150), never a silent
-non-strict fallback.
+non-strict fallback. A strict tool also carries the inverse of the transform for its
+arguments (``inverse.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from generator.diagnostics import Severity
 from generator.model import ToolDescriptor, thaw
 from generator.profiles.base import INEXPRESSIBLE, Finding, Transformed, finish, without_dialect
+from generator.profiles.openai.inverse import strict_inverse
 from generator.profiles.openai.strict import StrictProblem, StrictResult, to_strict
 
-__all__ = ["StrictProblem", "StrictResult", "adapt", "to_openai", "to_strict"]
+__all__ = ["StrictProblem", "StrictResult", "adapt", "strict_inverse", "to_openai", "to_strict"]
 
 
 def to_openai(schema: Mapping[str, Any], *, strict: bool) -> Transformed:
-    """OpenAI's ``parameters``: the strict-mode form when ``strict``, else the mirror."""
+    """OpenAI's ``parameters``: the strict-mode form when ``strict``, else the mirror;
+    with the inverse of the strict transform for arguments."""
     if not strict:
         return finish(without_dialect(schema), ())
-    result = to_strict(thaw(schema))
+    contract = thaw(schema)
+    result = to_strict(contract)
     findings = [
         Finding(problem.path, Severity.ERROR, INEXPRESSIBLE, problem.message, problem.hint)
         for problem in result.problems
     ]
-    return finish(result.schema or {}, findings)
+    sent = finish(result.schema or {}, findings)
+    return sent if sent.schema is None else replace(sent, inverse=strict_inverse(contract))
 
 
 def adapt(tool: ToolDescriptor) -> Transformed:

@@ -1,11 +1,11 @@
 """Provider lists: the ``tools`` a provider's SDK takes, as one value per target.
 
-A provider target builds its lists once (``lists(toolset, options, inputs)`` in its
-emit module) and writes them as JSON; the TypeScript target exports the same entries,
-typed for that SDK. So the JSON file and the package can never disagree, and a new
-provider target reaches TypeScript by exposing its lists (``Target.lists`` in
-``targets.py``) and declaring their element type in
-``templates/typescript/providers.d.ts.j2``.
+A provider target (``Target.provider`` in ``targets.py``) builds its lists once, in
+``lists(toolset, options, inputs)`` of its emit module, and writes them as JSON; the
+TypeScript target exports the same entries, typed for that SDK. So the JSON file and
+the package can never disagree, and a new provider target reaches TypeScript by
+exposing its lists and declaring their element type in
+``templates/typescript/lists/<element>.d.ts.j2``.
 """
 
 from __future__ import annotations
@@ -56,6 +56,6 @@ def collect(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> tuple[Pro
     """Every provider list of the enabled targets, in target order."""
     found: list[ProviderList] = []
     for target in enabled(options.targets):
-        if target.lists:
+        if target.provider:
             found.extend(lister(target.module)(toolset, options, inputs))
     return tuple(found)

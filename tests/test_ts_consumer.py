@@ -127,6 +127,7 @@ def test_plain_node_runs_the_installed_package(npm_consumer: Consumer) -> None:
     assert out["names"] == list(canonical)
     read_file = {key: canonical["read_file"][key] for key in policy.FIELDS_READ}
     assert out["decision"] == policy.decide(read_file, "plan")
+    assert out["call"] == {"name": "read_file", "input": {"path": "/tmp/a"}}
     assert out["valid"] is True
     # limit: not an integer (a check: Zod's z.int() stops at 2^53); extra: a closed object
     assert sorted(out["issues"]) == [["custom", ["limit"]], ["unrecognized_keys", []]]

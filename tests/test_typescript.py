@@ -61,6 +61,7 @@ CONSUMER = """\
 import {
   decide,
   inputSchemas,
+  parseArguments,
   toolDescriptors,
   toolNames,
   type CanonicalToolDescriptor,
@@ -98,6 +99,12 @@ export const tree: realworld.ToolInputs["files.create_tree"] = {
   root: { name: "a", children: [{ name: "b", mode: "755" }, { name: "c", mode: 7 }] },
 };
 export const numeric: realworld.ToolInputs["123"] = { value: "x" };
+export const parsedCall = parseArguments("read_file", '{"path": "/a"}', "openai");
+export const parsedPath: string = parsedCall.input.path;
+export function routeCall(name: string, raw: unknown): string {
+  const call = parseArguments(name, raw, "anthropic");
+  return call.name === "read_file" ? call.input.path : call.name;
+}
 
 // @ts-expect-error a wrong argument type
 call("read_file", { path: 42 });
@@ -111,6 +118,8 @@ call("read_file", { path: "/tmp/a", nope: 1 });
 decide(tool, "yolo");
 // @ts-expect-error descriptors are read-only
 toolDescriptors.read_file.riskLevel = "high";
+// @ts-expect-error an unknown provider
+parseArguments("read_file", {}, "gemini");
 // @ts-expect-error a validator's output has its tool's input type
 export const wrongParse: ToolInputs["glob"] = inputSchemas.read_file.parse({});
 """

@@ -83,3 +83,5 @@ export type {
 } from "./providers.js";
 export { openaiChatTools, openaiResponsesTools, claudeTools, mcpTools } from "./providers.js";
 export { inputSchemas } from "./zod.js";
+export type { ArgumentsProblem, Provider } from "./arguments.js";
+export { ArgumentsError, parseArguments, providers } from "./arguments.js";

@@ -5,3 +5,4 @@ export { toolDescriptors, toolNames } from "./tools.js";
 export { decide } from "./decide.js";
 export { openaiChatTools, openaiResponsesTools, claudeTools, mcpTools } from "./providers.js";
 export { inputSchemas } from "./zod.js";
+export { ArgumentsError, parseArguments, providers } from "./arguments.js";

@@ -29,15 +29,18 @@ def claude_tool(tool: ToolDescriptor) -> dict[str, Any]:
 def lists(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> tuple[ProviderList, ...]:
     """The Messages API ``tools``, as written and as exported."""
     entries = tuple(claude_tool(tool) for tool in toolset)
-    names = tuple(tool.name for tool in toolset)
+    tools = tuple(tool.name for tool in toolset)
+    names = tuple(tool.provider_name for tool in toolset)
     return (
         ProviderList(
+            "anthropic",
             "claudeTools",
             "ClaudeTool",
             "Claude Messages API `tools`",
             "`Tool[]` of `@anthropic-ai/sdk`",
             TOOLS,
             entries,
+            tools,
             names,
         ),
     )

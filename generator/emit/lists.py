@@ -29,10 +29,13 @@ class ProviderList:
     ``export`` is its name in the TypeScript package, ``element`` the TypeScript type of
     one entry (declared by the package, assignable to the SDK's own type named in
     ``sdk_type``) and ``title`` what the list is, for its documentation. ``tools`` are
-    the canonical names of the entries, in order. A target with one list per MCP server
-    sets ``server``; the package exports those lists under one name, keyed by server.
+    the canonical names of the entries, in order, and ``names`` the names the provider
+    calls them by (``target`` is the provider's target). A target with one list per MCP
+    server sets ``server``; the package exports those lists under one name, keyed by
+    server.
     """
 
+    target: str
     export: str
     element: str
     title: str
@@ -40,6 +43,7 @@ class ProviderList:
     file: PurePosixPath
     entries: tuple[Any, ...]
     tools: tuple[str, ...]
+    names: tuple[str, ...]
     server: str | None = None
 
 

@@ -59,15 +59,18 @@ def lists(
 
 def _server_list(server: str, tools: tuple[ToolDescriptor, ...]) -> ProviderList:
     entries = tuple(mcp_tool(tool) for tool in tools)
-    names = tuple(tool.name for tool in tools)
+    canonical = tuple(tool.name for tool in tools)
+    names = tuple(tool.tool_name for tool in tools)
     file = PurePosixPath("mcp", f"{server}.json")
     return ProviderList(
+        "mcp",
         "mcpTools",
         "McpTool",
         "Each MCP server's `tools/list` result `tools`",
         "`Tool[]` of `@modelcontextprotocol/sdk`",
         file,
         entries,
+        canonical,
         names,
         server=server,
     )

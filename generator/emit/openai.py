@@ -20,6 +20,7 @@ from generator.model import FrozenJson, ToolDescriptor, Toolset, thaw
 CHAT_COMPLETIONS = PurePosixPath("openai/chat-completions.json")
 RESPONSES = PurePosixPath("openai/responses.json")
 ADAPTER = "openai"
+TARGET = "openai"
 
 
 def function_fields(tool: ToolDescriptor, parameters: FrozenJson) -> dict[str, Any]:
@@ -46,26 +47,31 @@ def lists(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> tuple[Provi
     """The Chat Completions and the Responses ``tools``, as written and as exported."""
     adapted = inputs.adapted[ADAPTER]
     sent = [(tool, adapted[tool.name].schema) for tool in toolset]
-    names = tuple(tool.name for tool in toolset)
+    tools = tuple(tool.name for tool in toolset)
+    names = tuple(tool.provider_name for tool in toolset)
     chat = tuple(chat_completions_tool(t, p) for t, p in sent)
     responses = tuple(responses_tool(t, p) for t, p in sent)
     return (
         ProviderList(
+            TARGET,
             "openaiChatTools",
             "OpenAIChatTool",
             "OpenAI Chat Completions `tools`",
             "`ChatCompletionTool[]` of `openai`",
             CHAT_COMPLETIONS,
             chat,
+            tools,
             names,
         ),
         ProviderList(
+            TARGET,
             "openaiResponsesTools",
             "OpenAIResponsesTool",
             "OpenAI Responses API `tools`",
             "`FunctionTool[]` (Responses) of `openai`",
             RESPONSES,
             responses,
+            tools,
             names,
         ),
     )

@@ -20,6 +20,7 @@ from generator.config import EmitOptions
 from generator.emit import decisions
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import collect
+from generator.emit.ts_arguments import arguments_data
 from generator.emit.mcp import META_KEY
 from generator.emit.ts_lists import ts_lists
 from generator.emit.ts_text import jsdoc, line_comment, ts_property_key, ts_string, ts_value
@@ -31,8 +32,27 @@ from generator.model import Toolset
 from generator.templating import render
 
 PACKAGE_DIR: Final = PurePosixPath("typescript")
-JS_MODULES: Final = ("_freeze", "_schemas", "descriptor", "tools", "decide", "providers", "index")
-DTS_MODULES: Final = ("descriptor", "inputs", "tools", "decide", "providers", "zod", "index")
+JS_MODULES: Final = (
+    "_freeze",
+    "_schemas",
+    "_undo",
+    "descriptor",
+    "tools",
+    "decide",
+    "providers",
+    "arguments",
+    "index",
+)
+DTS_MODULES: Final = (
+    "descriptor",
+    "inputs",
+    "tools",
+    "decide",
+    "providers",
+    "zod",
+    "arguments",
+    "index",
+)
 ZOD_MODULE: Final = "zod.js"
 ZOD_RANGE: Final = "^4.3.0"
 """The Zod versions the validators need (the converter's output uses 4.3's API)."""
@@ -76,6 +96,7 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
         "lists": lists,
         "elements": elements,
         "exports": tuple(dict.fromkeys(found_list.export for found_list in found)),
+        "arguments": arguments_data(toolset, options, inputs, found),
         **decisions.context(),
     }
     files = {

@@ -2,22 +2,29 @@
 // every provider list goes to the SDK's own type without a cast, and a wrong shape
 // does not compile. Checked by tests/test_ts_consumer.py with tsc --strict (nodenext).
 import type Anthropic from "@anthropic-ai/sdk";
-import type { Tool as ClaudeSdkTool, ToolUnion } from "@anthropic-ai/sdk/resources/messages";
+import type {
+  Tool as ClaudeSdkTool,
+  ToolUnion,
+  ToolUseBlock,
+} from "@anthropic-ai/sdk/resources/messages";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ListToolsResult, Tool as McpSdkTool } from "@modelcontextprotocol/sdk/types.js";
 import type OpenAI from "openai";
 import type {
   ChatCompletionFunctionTool,
+  ChatCompletionMessageFunctionToolCall,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { FunctionTool } from "openai/resources/responses/responses";
+import type { FunctionTool, ResponseFunctionToolCall } from "openai/resources/responses/responses";
 import {
   claudeTools,
   inputSchemas,
   mcpTools,
   openaiChatTools,
   openaiResponsesTools,
+  parseArguments,
   type OpenAIChatTool,
+  type ToolCall,
 } from "toolcanon-tools";
 
 export const chat: ChatCompletionTool[] = openaiChatTools;
@@ -53,6 +60,18 @@ export function register(server: McpServer): void {
     const limit: number | null | undefined = args.limit;
     return { content: [{ type: "text", text: `${path} ${String(limit)}` }] };
   });
+}
+
+// The calls the SDKs hand back, read as they come: a typed call or an ArgumentsError.
+export function fromChat(call: ChatCompletionMessageFunctionToolCall): ToolCall {
+  return parseArguments(call.function.name, call.function.arguments, "openai");
+}
+export function fromResponses(call: ResponseFunctionToolCall): ToolCall {
+  return parseArguments(call.name, call.arguments, "openai");
+}
+export function fromClaude(block: ToolUseBlock): string {
+  const call = parseArguments(block.name, block.input, "anthropic");
+  return call.name === "read_file" ? call.input.path : call.name;
 }
 
 // One wrong shape per list: each must fail, or tsc reports the unused directive.

@@ -27,3 +27,5 @@ export type {
   ProviderSchema,
 } from "./providers.js";
 export { inputSchemas } from "./zod.js";
+export type { ArgumentsProblem, Provider } from "./arguments.js";
+export { ArgumentsError, parseArguments, providers } from "./arguments.js";

@@ -4,3 +4,4 @@ export { decisions, permissionModes, riskLevels } from "./descriptor.js";
 export { toolDescriptors, toolNames } from "./tools.js";
 export { decide } from "./decide.js";
 export { inputSchemas } from "./zod.js";
+export { ArgumentsError, parseArguments, providers } from "./arguments.js";

@@ -20,8 +20,8 @@ from generator.config import EmitOptions
 from generator.emit import decisions
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import collect
-from generator.emit.ts_arguments import arguments_data
 from generator.emit.mcp import META_KEY
+from generator.emit.ts_arguments import arguments_data
 from generator.emit.ts_lists import ts_lists
 from generator.emit.ts_text import jsdoc, line_comment, ts_property_key, ts_string, ts_value
 from generator.emit.ts_tools import TsTool, ts_tools

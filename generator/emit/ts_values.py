@@ -33,20 +33,24 @@ def json_text(value: Any) -> str:
 
 def is_schema(value: Any) -> bool:
     """A tool's input or output schema: an object whose root is ``type: "object"``."""
-    return isinstance(value, Mapping) and value.get("type") == "object"
+    return isinstance(value, dict) and value.get("type") == "object"
 
 
 @dataclass(frozen=True, slots=True)
 class Shared:
     """The objects ``_schemas.js`` defines: ``consts`` in declaration order, and the
-    name of each by its :func:`json_text`."""
+    name of each by its :func:`json_text`. ``texts`` remembers the text of each object
+    :func:`share` looked at, by identity: the same objects are written next (one emit
+    holds them all), and spelling a schema costs more than the rest of writing it."""
 
     consts: tuple[tuple[str, Any], ...]
     names: Mapping[str, str]
+    texts: Mapping[int, str]
 
     def ref(self, value: Any) -> str | None:
         """``$.name`` when ``value`` is one of the shared objects."""
-        name = self.names.get(json_text(value))
+        text = self.texts.get(id(value))
+        name = self.names.get(json_text(value) if text is None else text)
         return None if name is None else f"{SHARED_MODULE}.{name}"
 
 
@@ -59,15 +63,17 @@ def share(
     more than once in the provider lists, named after its first tool's ``prefixes``."""
     names: dict[str, str] = {}
     consts: list[tuple[str, Any]] = []
+    texts: dict[int, str] = {}
     for name, value in named:
-        if names.setdefault(json_text(value), name) == name:
+        text = texts[id(value)] = json_text(value)
+        if names.setdefault(text, name) == name:
             consts.append((name, value))
     counts: Counter[str] = Counter()
     first: dict[str, tuple[str, Any]] = {}
     for found in lists:
         for tool, entry in zip(found.tools, found.entries, strict=True):
             for node in _schemas_in(entry, 0):
-                text = json_text(node)
+                text = texts[id(node)] = json_text(node)
                 counts[text] += 1
                 first.setdefault(text, (tool, node))
     taken = {name for name, _ in consts}
@@ -77,7 +83,7 @@ def share(
             name = _free(f"{prefixes[tool]}Sent", taken)
             names[text] = name
             consts.append((name, node))
-    return Shared(tuple(consts), names)
+    return Shared(tuple(consts), names, texts)
 
 
 def _schemas_in(value: Any, depth: int) -> Iterator[Any]:
@@ -86,10 +92,10 @@ def _schemas_in(value: Any, depth: int) -> Iterator[Any]:
         return
     if is_schema(value):
         yield value
-    elif isinstance(value, Mapping):
+    elif isinstance(value, dict):
         for item in value.values():
             yield from _schemas_in(item, depth + 1)
-    elif isinstance(value, list | tuple):
+    elif isinstance(value, list):
         for item in value:
             yield from _schemas_in(item, depth + 1)
 
@@ -104,19 +110,19 @@ def _free(base: str, taken: set[str]) -> str:
 
 
 def js_value(value: Any, shared: Shared, indent: str = "", depth: int = 0) -> str:
-    """The JavaScript expression of ``value``, a shared schema as its reference."""
-    if depth > MAX_DEPTH or not isinstance(value, Mapping | list | tuple) or not value:
+    """The JavaScript expression of plain JSON ``value``, a shared schema as its reference."""
+    if depth > MAX_DEPTH or not isinstance(value, dict | list) or not value:
         return ts_value(value, indent)
     if is_schema(value):
         return shared.ref(value) or ts_value(value, indent)
     inner = indent + "  "
-    if isinstance(value, Mapping):
+    if isinstance(value, dict):
         items = [
             f"{inner}{object_key(str(key))}: {js_value(item, shared, inner, depth + 1)},"
             for key, item in value.items()
         ]
         return "{\n" + "\n".join(items) + f"\n{indent}}}"
-    if not any(isinstance(item, Mapping | list | tuple) for item in value):
+    if not any(isinstance(item, dict | list) for item in value):
         return ts_value(value, indent)
     items = [f"{inner}{js_value(item, shared, inner, depth + 1)}," for item in value]
     return "[\n" + "\n".join(items) + f"\n{indent}]"
@@ -129,8 +135,9 @@ def object_key(key: str) -> str:
 
 
 def literal_type(value: Any, indent: str = "") -> str:
-    """The readonly literal type of a JSON value: ``{ readonly a: readonly [1, "x"] }``."""
-    if isinstance(value, Mapping):
+    """The readonly literal type of a JSON value: ``{ readonly a: readonly [1, "x"] }``.
+    ``value`` is plain JSON data (dicts and lists, as ``thaw`` gives)."""
+    if isinstance(value, dict):
         if not value:
             return "{}"
         inner = indent + "  "
@@ -139,7 +146,7 @@ def literal_type(value: Any, indent: str = "") -> str:
             for key, item in value.items()
         ]
         return "{\n" + "\n".join(lines) + f"\n{indent}}}"
-    if isinstance(value, list | tuple):
+    if isinstance(value, list):
         items = [literal_type(item, indent + "  ") for item in value]
         inline = "readonly [" + ", ".join(items) + "]"
         if len(inline) <= _MAX_INLINE and "\n" not in inline:

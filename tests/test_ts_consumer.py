@@ -21,7 +21,9 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from generator import policy
-from tests.npm_consumer import PACKAGE, TSC, Consumer
+from generator.config import Config
+from tests.npm_consumer import HARNESS, PACKAGE, TSC, Consumer
+from tests.ts_package import build_package
 
 GENERATED = PACKAGE.parent
 
@@ -114,6 +116,68 @@ def test_server_refuses_arguments_that_violate_the_schema(
     text = result.content[0].text
     assert "Input validation error" in text
     assert "handled" not in text  # the handler never ran
+
+
+ROOT_WITH_CHECKS = """\
+version: 1
+tools:
+  - name: tagged
+    description: A root that needs a check besides its object (a schema for other keys).
+    riskLevel: low
+    inputSchema:
+      type: object
+      properties: {id: {type: string}}
+      required: [id]
+      additionalProperties: {type: integer}
+"""
+
+IN_MEMORY = """\
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { inputSchemas } from "./pkg/index.js";
+
+const server = new McpServer({ name: "checks", version: "0.0.0" });
+server.registerTool("tagged", { inputSchema: inputSchemas.tagged }, async (args) => ({
+  content: [{ type: "text", text: JSON.stringify(args) }],
+}));
+const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+await server.connect(serverSide);
+const client = new Client({ name: "test", version: "0.0.0" });
+await client.connect(clientSide);
+const { tools } = await client.listTools();
+const good = await client.callTool({ name: "tagged", arguments: { id: "a", n: 1 } });
+const bad = await client.callTool({ name: "tagged", arguments: { id: "a", n: "x" } });
+console.log(JSON.stringify({ listed: tools[0].inputSchema, good, bad }));
+await client.close();
+"""
+
+
+def test_mcp_server_validates_a_root_with_checks_but_lists_it_without_properties(
+    tmp_path: Path,
+) -> None:
+    """The SDK's McpServer (1.x) lists what Zod's toJSONSchema makes of a schema only for
+    a ZodObject; a root that needs a check besides its object is an intersection, so the
+    SDK lists ``{"type": "object", "properties": {}}`` for it — and still validates calls
+    with it. README: serve ``mcpTools`` to list the contract's own schemas."""
+    if not (HARNESS / "node_modules" / "@modelcontextprotocol" / "sdk").is_dir():
+        pytest.skip("@modelcontextprotocol/sdk not installed: run `npm ci` in tests/ts_harness")
+    (tmp_path / "contracts").mkdir()
+    (tmp_path / "contracts" / "tools.yaml").write_text(ROOT_WITH_CHECKS, encoding="utf-8")
+    config = Config(root=tmp_path, contracts=tmp_path / "contracts", output=tmp_path / "out")
+    build_package(config, tmp_path / "pkg", name="checks-tools", targets=("typescript",))
+    (tmp_path / "node_modules").symlink_to(HARNESS / "node_modules", target_is_directory=True)
+    (tmp_path / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
+    (tmp_path / "in_memory.mjs").write_text(IN_MEMORY, encoding="utf-8")
+    ran = subprocess.run(
+        ["node", "in_memory.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert ran.returncode == 0, ran.stderr
+    out = json.loads(ran.stdout)
+    assert out["listed"] == {"type": "object", "properties": {}}
+    assert json.loads(out["good"]["content"][0]["text"]) == {"id": "a", "n": 1}
+    assert out["bad"]["isError"] is True
+    assert "Input validation error" in out["bad"]["content"][0]["text"]
 
 
 # --- plain Node, no build step -----------------------------------------------------------

@@ -74,12 +74,30 @@ def _filters() -> dict[str, Callable[..., Any]]:
 
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
     """Every file of the package, under ``typescript/``."""
+    context = _context(toolset, options, inputs)
+    files = {
+        PACKAGE_DIR / f"{module}.js": render(f"typescript/{module}.js.j2", _filters(), **context)
+        for module in JS_MODULES
+    }
+    for module in DTS_MODULES:
+        files[PACKAGE_DIR / f"{module}.d.ts"] = render(
+            f"typescript/{module}.d.ts.j2", _filters(), **context
+        )
+    files[PACKAGE_DIR / ZOD_MODULE] = _noted(zod_module(_input_schemas(context["tools"])))
+    files[PACKAGE_DIR / RUNTIME_FILE] = _noted(runtime_module())
+    files[PACKAGE_DIR / "package.json"] = render("typescript/package.json.j2", {}, **context)
+    return dict(sorted(files.items()))
+
+
+def _context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str, Any]:
+    """What the templates read: the tools, their descriptors and shared schemas, the
+    provider lists and what parseArguments needs of them."""
     found = collect(toolset, options, inputs)
     elements = tuple(dict.fromkeys(found_list.element for found_list in found))
     tools = ts_tools(toolset, reserved=frozenset(elements))
     shared = share(_named(tools), found, {tool.name: tool.prefix for tool in tools})
     lists = ts_lists(found, lambda entry, indent: js_value(entry, shared, indent))
-    context = {
+    return {
         "note": GENERATED_NOTE,
         "package_name": options.typescript_package,
         "version": options.package_version,
@@ -99,18 +117,6 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
         "arguments": arguments_data(toolset, options, inputs, found),
         **decisions.context(),
     }
-    files = {
-        PACKAGE_DIR / f"{module}.js": render(f"typescript/{module}.js.j2", _filters(), **context)
-        for module in JS_MODULES
-    }
-    for module in DTS_MODULES:
-        files[PACKAGE_DIR / f"{module}.d.ts"] = render(
-            f"typescript/{module}.d.ts.j2", _filters(), **context
-        )
-    files[PACKAGE_DIR / ZOD_MODULE] = _noted(zod_module(_input_schemas(tools)))
-    files[PACKAGE_DIR / RUNTIME_FILE] = _noted(runtime_module())
-    files[PACKAGE_DIR / "package.json"] = render("typescript/package.json.j2", {}, **context)
-    return dict(sorted(files.items()))
 
 
 def _noted(text: str) -> str:

@@ -33,6 +33,7 @@ from tests.ts_package import HARNESS, build_package, link_modules
 from tests.zod_harness import draws, judge, unsafe_integer, variants
 
 DRAWS = 8
+INTERPRETER_DRAWS = 4  # per schema; variants multiply them, and the schemas are many
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +96,8 @@ def test_javascript_undo_gives_what_python_undo_gives(tmp_path: Path, runtime: M
         if nodes is None:
             continue
         validator = judge(schema)
-        for sent in (as_strict(schema, schema, x, validator) for x in draws(schema, DRAWS)):
+        drawn = draws(schema, INTERPRETER_DRAWS)
+        for sent in (as_strict(schema, schema, x, validator) for x in drawn):
             for value in (sent, *variants(sent, name, 10)):
                 if not unsafe_integer(value):  # JSON.parse rounds those
                     cases.append((nodes, value))

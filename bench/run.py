@@ -164,14 +164,12 @@ def dcg_peer(project: Path, work: Path, runs: int) -> Timing:
 def typescript_runs(project: Path, work: Path, runs: int) -> dict[str, list[float]]:
     """In-process seconds: our TypeScript target; json-schema-to-typescript with and without
     its default (prettier) formatting, each in one Node process."""
-    from bench.typescript_emit import compile_runs, emit_runs
+    from bench.typescript_emit import compile_runs, emit_runs, package_inputs
     from generator.config import load_config
-    from generator.pipeline import load_toolset
 
-    toolset, _ = load_toolset(load_config(project / "pyproject.toml"))
-    assert toolset is not None
+    toolset, inputs = package_inputs(load_config(project / "pyproject.toml"))
     return {
-        "toolcanon typescript.emit": emit_runs(toolset, runs + 1)[1:],
+        "toolcanon typescript.emit": emit_runs(toolset, inputs, runs + 1)[1:],
         "json-schema-to-typescript (default, prettier)": compile_runs(
             toolset, work, runs, fmt=True
         ),

@@ -1,11 +1,14 @@
-"""Bench: the TypeScript emitter against json-schema-to-typescript, on the same schemas.
+"""Bench: the TypeScript target against json-schema-to-typescript and json-schema-to-zod.
 
-For the example contracts and a synthetic 1,000-tool set it measures, in one run:
-our whole TypeScript target (``typescript.emit``), our schema→type conversion alone,
-json-schema-to-typescript's ``compile()`` over the same input schemas in one Node
-process (with and without its default prettier formatting), and ``tsc --strict
---noEmit`` on each output. Times are the best of ``--repeat`` runs, in-process (no
-interpreter start-up on either side). Needs ``npm ci`` in bench/node and tests/ts_harness.
+For the example contracts and a synthetic 1,000-tool set (``--count``) it measures, in
+one run: our whole TypeScript target (``typescript.emit``: JavaScript and declarations,
+input types, the provider lists, the Zod validators), our schema→type conversion and
+our Zod module alone; json-schema-to-typescript's ``compile()`` over the same input
+schemas (with and without its default prettier formatting) and json-schema-to-zod over
+them, each in one Node process; and ``tsc --strict --noEmit`` on the types (ours: the
+declarations checked as sources). Times are the best of ``--repeat`` runs, in-process
+(no interpreter start-up on either side). Needs ``npm ci`` in bench/node and
+tests/ts_harness.
 
     .venv/bin/python -m bench.typescript_emit [--count 1000] [--repeat 3]
 """
@@ -24,10 +27,12 @@ from typing import Any
 from bench.synth import make_contracts
 from generator.config import Config, EmitOptions, load_config
 from generator.emit import typescript
+from generator.emit.common import Inputs
 from generator.emit.ts_text import type_name
 from generator.emit.ts_types import schema_to_ts
+from generator.emit.zod import zod_module
 from generator.model import Toolset, thaw
-from generator.pipeline import load_toolset
+from generator.pipeline import load_contracts, load_toolset
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,28 +59,44 @@ def load(contracts: Path) -> Toolset:
     return toolset
 
 
-def ours(toolset: Toolset, folder: Path, repeat: int) -> dict[str, float]:
-    """Emit time of the whole target and of the types alone; tsc time of the package."""
+def package_inputs(config: Config) -> tuple[Toolset, Inputs]:
+    """The toolset and what the profile stage gives the emitters (the provider lists need it)."""
+    loaded = load_contracts(config)
+    if loaded.toolset is None:
+        raise SystemExit(f"contracts in {config.contracts} do not load: {loaded.diagnostics[:3]}")
+    return loaded.toolset, Inputs(adapted=loaded.adapted)
+
+
+def ours(toolset: Toolset, inputs: Inputs, folder: Path, repeat: int) -> dict[str, float]:
+    """Emit time of the whole package, of the types and of the Zod module alone; tsc time
+    of the declarations (copied to .ts, so that tsc checks them, with zod beside them)."""
     options = EmitOptions()
-    files = typescript.emit(toolset, options)
+    files = typescript.emit(toolset, options, inputs)
     schemas = [(type_name(t.name) + "Input", thaw(t.input_schema)) for t in toolset]
-    emit_s = best_of(repeat, lambda: typescript.emit(toolset, options))
+    entries = [(t.name, thaw(t.input_schema)) for t in toolset]
+    emit_s = best_of(repeat, lambda: typescript.emit(toolset, options, inputs))
     types_s = best_of(repeat, lambda: [schema_to_ts(s, name=n) for n, s in schemas])
+    zod_s = best_of(repeat, lambda: zod_module(entries))
+    package = folder / "typescript"
     for path, text in files.items():
-        target = folder / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    index = folder / "typescript" / "index.ts"
+        name = path.name.replace(".d.ts", ".ts")
+        if path.name.endswith(".d.ts"):
+            package.mkdir(parents=True, exist_ok=True)
+            (package / name).write_text(text, encoding="utf-8")
+    (folder / "node_modules").mkdir(exist_ok=True)
+    (folder / "node_modules" / "zod").symlink_to(NODE_DIR / "node_modules" / "zod")
+    index = package / "index.ts"
     tsc_s = tsc([index, "--module", "NodeNext", "--moduleResolution", "NodeNext"])
-    return {"emit": emit_s, "types": types_s, "tsc": tsc_s}
+    size = sum(len(text.encode("utf-8")) for text in files.values())
+    return {"emit": emit_s, "types": types_s, "zod": zod_s, "tsc": tsc_s, "bytes": size}
 
 
-def emit_runs(toolset: Toolset, repeat: int) -> list[float]:
+def emit_runs(toolset: Toolset, inputs: Inputs, repeat: int) -> list[float]:
     """Seconds of each of ``repeat`` runs of our whole TypeScript target, in this process."""
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        typescript.emit(toolset, EmitOptions())
+        typescript.emit(toolset, EmitOptions(), inputs)
         times.append(time.perf_counter() - start)
     return times
 
@@ -120,52 +141,67 @@ def tsc(arguments: list[Any]) -> float:
 
 
 def report(label: str, count: int, results: dict[str, dict[str, float]]) -> None:
-    mine, plain, pretty = results["ours"], results["plain"], results["pretty"]
+    mine, plain, pretty, zod = results["ours"], results["plain"], results["pretty"], results["zod"]
     rows = [
         ("toolcanon typescript.emit (whole package)", mine["emit"], mine["tsc"]),
-        ("toolcanon schema_to_ts (types only)", mine["types"], None),
+        ("  of it: input types (schema_to_ts)", mine["types"], None),
+        ("  of it: Zod module (zod_module)", mine["zod"], None),
         ("json-schema-to-typescript, format: false", plain["emit"], plain["tsc"]),
         ("json-schema-to-typescript, default (prettier)", pretty["emit"], pretty["tsc"]),
+        ("json-schema-to-zod 2.8.1", zod["emit"], None),
     ]
-    print(f"\n{label}: {count} tools")
+    print(f"\n{label}: {count} tools (our package: {mine['bytes'] / 1e6:.2f} MB)")
     print(f"  {'':46} {'emit':>9} {'tsc':>9}")
     for name, emit_s, tsc_s in rows:
         print(f"  {name:46} {emit_s:9.3f} {'' if tsc_s is None else f'{tsc_s:9.2f}':>9}")
+    both_plain, both_pretty = plain["emit"] + zod["emit"], pretty["emit"] + zod["emit"]
     print(
-        f"  ratio ours/theirs (format: false): whole package {mine['emit'] / plain['emit']:.3f}x, "
-        f"types only {mine['types'] / plain['emit']:.3f}x; "
-        f"whole package vs default: {mine['emit'] / pretty['emit']:.3f}x"
+        f"  ratio ours/theirs: whole package ÷ (json-schema-to-typescript format: false + "
+        f"json-schema-to-zod) {mine['emit'] / both_plain:.3f}x; ÷ (default + json-schema-to-zod) "
+        f"{mine['emit'] / both_pretty:.3f}x; types {mine['types'] / plain['emit']:.3f}x "
+        f"json-schema-to-typescript; Zod {mine['zod'] / zod['emit']:.3f}x json-schema-to-zod"
     )
 
 
-def run_set(label: str, toolset: Toolset, repeat: int) -> None:
+def run_set(label: str, config: Config, repeat: int) -> None:
+    from bench.zod_emit import theirs as zod_theirs
+
+    toolset, inputs = package_inputs(config)
+    entries = [(t.name, thaw(t.input_schema)) for t in toolset]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        (folder / "zod").mkdir()
+        zod = zod_theirs(entries, folder / "zod", repeat)
         results = {
-            "ours": ours(toolset, folder / "ours", repeat),
+            "ours": ours(toolset, inputs, folder / "ours", repeat),
             "plain": theirs(toolset, folder / "theirs", repeat, fmt=False),
             "pretty": theirs(toolset, folder / "theirs", 1, fmt=True),
+            "zod": {"emit": zod["jsonSchemaToZod"] / 1000},
         }
         report(label, len(toolset), results)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="TypeScript emitter vs json-schema-to-typescript")
-    parser.add_argument("--count", type=int, default=1000, help="synthetic tools")
+    parser.add_argument(
+        "--count", type=int, nargs="*", default=[216, 1000], help="synthetic sets (tools)"
+    )
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (best kept)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the synthetic set")
     args = parser.parse_args()
-    for needed in (TSC, NODE_DIR / "node_modules" / "json-schema-to-typescript"):
-        if not needed.exists():
-            raise SystemExit(f"missing {needed}: run `npm ci` in {needed.parents[1]}")
+    for package in ("json-schema-to-typescript", "json-schema-to-zod"):
+        if not (NODE_DIR / "node_modules" / package).exists():
+            raise SystemExit(f"missing {package}: run `npm ci` in {NODE_DIR}")
+    if not TSC.exists():
+        raise SystemExit(f"missing {TSC}: run `npm ci` in tests/ts_harness")
     print("seconds, best of", args.repeat, "(json-schema-to-typescript default: one run)")
-    examples, _ = load_toolset(load_config(ROOT / "pyproject.toml"))
-    assert examples is not None
-    run_set("example contracts", examples, args.repeat)
-    with tempfile.TemporaryDirectory() as tmp:
-        contracts = Path(tmp) / "contracts"
-        make_contracts(args.count, args.seed, contracts)
-        run_set("synthetic set", load(contracts), args.repeat)
+    run_set("example contracts", load_config(ROOT / "pyproject.toml"), args.repeat)
+    for count in args.count:
+        with tempfile.TemporaryDirectory() as tmp:
+            contracts = Path(tmp) / "contracts"
+            make_contracts(count, args.seed, contracts)
+            config = Config(root=contracts.parent, contracts=contracts, output=Path(tmp) / "out")
+            run_set("synthetic set", config, args.repeat)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,12 @@ from generator.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 USER_FOLDERS = {"XDG_CACHE_HOME": "cache", "XDG_STATE_HOME": "state"}
-pytest_plugins = ["tests.generated_python", "tests.python_corpus", "tests.zod_harness"]
+pytest_plugins = [
+    "tests.generated_python",
+    "tests.python_corpus",
+    "tests.zod_harness",
+    "tests.npm_consumer",
+]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

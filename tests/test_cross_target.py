@@ -23,6 +23,7 @@ import pytest
 
 from generator.cli import main
 from tests.conftest import REPO
+from tests.ts_package import declarations_as_sources, link_modules
 
 TSC = REPO / "tests" / "ts_harness" / "node_modules" / ".bin" / "tsc"
 NASTY = (
@@ -82,33 +83,34 @@ def canonical(project: Path) -> dict[str, dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def node_out(project: Path) -> dict[str, Any]:
-    """The TypeScript package compiled by tsc --strict, then evaluated by Node."""
+    """The TypeScript package's declarations checked by tsc --strict, then its JavaScript
+    run by Node as generated (zod, its peer, from the test harness)."""
     if not TSC.exists():
         pytest.skip("tsc not installed: run `npm ci` in tests/ts_harness")
     package = project / "generated" / "typescript"
-    out = project / "ts-out"
+    link_modules(project, {})
+    declarations_as_sources(package, project / "declarations")
     config = {
         "compilerOptions": {
             "strict": True,
             "target": "es2022",
             "module": "nodenext",
             "moduleResolution": "nodenext",
-            "outDir": str(out),
-            "rootDir": str(package),
+            "noEmit": True,
             "skipLibCheck": True,
         },
-        "include": [str(package / "*.ts")],
+        "include": [str(project / "declarations")],
     }
     (project / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
     compiled = subprocess.run(
         [str(TSC), "-p", str(project / "tsconfig.json")], capture_output=True, text=True
     )
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr
-    (out / "package.json").write_text('{"type": "module"}', encoding="utf-8")
     script = _NODE_SCRIPT.replace("COMBOS", json.dumps(_combinations()))
+    script = script.replace("HOSTILE", json.dumps([NASTY_KEY, NASTY]))
     ran = subprocess.run(
         ["node", "--input-type=module", "-e", script],
-        cwd=out,
+        cwd=package,
         capture_output=True,
         text=True,
         check=True,
@@ -118,11 +120,16 @@ def node_out(project: Path) -> dict[str, Any]:
 
 
 _NODE_SCRIPT = """
-import { toolDescriptors } from "./tools.js";
-import { decide } from "./decide.js";
+import { claudeTools, decide, inputSchemas, toolDescriptors } from "./index.js";
 const combos = COMBOS;
+const [key, text] = HOSTILE;
 const decisions = combos.map(([fields, mode]) => decide(fields, mode));
-process.stdout.write(JSON.stringify({ descriptors: toolDescriptors, decisions }));
+const validator = inputSchemas["nasty-srv::hostile.tool"];
+const accepts = [{ [key]: text }, { [key]: "plain", constant: text }, { [key]: "other" }].map(
+  (value) => validator.safeParse(value).success,
+);
+const claude = claudeTools.find((tool) => tool.name === "nasty-srv__hostile_tool");
+process.stdout.write(JSON.stringify({ descriptors: toolDescriptors, decisions, accepts, claude }));
 """
 
 _PY_SCRIPT = """
@@ -193,6 +200,12 @@ def test_typescript_package_gives_back_canonical_json(
     node_out: dict[str, Any], canonical: dict[str, dict[str, Any]]
 ) -> None:
     assert node_out["descriptors"] == canonical
+
+
+def test_typescript_validator_and_lists_keep_hostile_text(node_out: dict[str, Any]) -> None:
+    assert node_out["accepts"] == [True, True, False]
+    assert node_out["claude"]["description"] == NASTY
+    assert node_out["claude"]["input_schema"] == _hostile_contract()["tools"][0]["inputSchema"]
 
 
 def test_python_and_typescript_decide_alike(

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 from types import MappingProxyType
+from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit import anthropic, mcp, openai
 from generator.emit.common import NO_INPUTS, Inputs
-from generator.emit.lists import Layout, ToolList, render_lists, tool_lists
+from generator.emit.lists import Export, Layout, ToolList, render_lists, tool_lists
 from generator.model import ToolDescriptor, Toolset
 from generator.profiles.stage import Adapted
 from generator.targets import BY_NAME, TARGETS
@@ -16,6 +17,13 @@ from tests.toolsets import OPTIONS, inputs, sample
 
 LAYOUT = Layout(("n",), ("d",), ("s",))
 FIXED = PurePosixPath("fixed.json")
+
+
+PLAIN: dict[str, Any] = {
+    "called": lambda tool: tool.name,
+    "export": Export("k", "K", "a list", "-"),
+    "target": "t",
+}
 
 
 def entry(tool: ToolDescriptor, inputs: Inputs) -> dict[str, object]:
@@ -27,7 +35,7 @@ def by_kind(tool: ToolDescriptor, options: EmitOptions) -> PurePosixPath:
 
 
 def test_a_fixed_file_holds_every_tool_in_canonical_order(tmp_path: Path) -> None:
-    listed = ToolList("k", "p", entry, LAYOUT, FIXED)
+    listed = ToolList("k", "p", entry, LAYOUT, FIXED, **PLAIN)
     assert render_lists(sample(tmp_path), OPTIONS, NO_INPUTS, [listed]) == {
         FIXED: '[\n  {\n    "n": "gh::merge"\n  },\n  {\n    "n": "read_file"\n  }\n]\n'
     }
@@ -35,7 +43,7 @@ def test_a_fixed_file_holds_every_tool_in_canonical_order(tmp_path: Path) -> Non
 
 
 def test_grouped_files_are_sorted_wrapped_and_only_where_tools_are(tmp_path: Path) -> None:
-    listed = ToolList("k", "p", entry, LAYOUT, by_kind, wrap="tools")
+    listed = ToolList("k", "p", entry, LAYOUT, by_kind, **PLAIN, wrap="tools")
     rendered = render_lists(sample(tmp_path), OPTIONS, NO_INPUTS, [listed])
     assert list(rendered) == [PurePosixPath("builtin.json"), PurePosixPath("mcp.json")]
     assert rendered[PurePosixPath("mcp.json")].startswith('{\n  "tools": [\n')
@@ -47,18 +55,20 @@ def test_members_are_the_tools_the_adapter_can_send(tmp_path: Path) -> None:
     merge, read = found.tools
     decided = {"gh::merge": Adapted(None, ()), "read_file": Adapted(MappingProxyType({}), ())}
     inputs = Inputs(adapted=MappingProxyType({"a": MappingProxyType(decided)}))
-    assert ToolList("k", "p", entry, LAYOUT, FIXED, adapter="a").members(found, inputs) == [read]
-    assert ToolList("k", "p", entry, LAYOUT, FIXED).members(found, inputs) == [merge, read]
+    assert ToolList("k", "p", entry, LAYOUT, FIXED, **PLAIN, adapter="a").members(
+        found, inputs
+    ) == [read]
+    assert ToolList("k", "p", entry, LAYOUT, FIXED, **PLAIN).members(found, inputs) == [merge, read]
     rendered = render_lists(
-        found, OPTIONS, inputs, [ToolList("k", "p", entry, LAYOUT, FIXED, adapter="a")]
+        found, OPTIONS, inputs, [ToolList("k", "p", entry, LAYOUT, FIXED, **PLAIN, adapter="a")]
     )
     assert rendered == {FIXED: '[\n  {\n    "n": "read_file"\n  }\n]\n'}
 
 
 def test_file_of_a_fixed_or_grouped_list(tmp_path: Path) -> None:
     merge = sample(tmp_path).tools[0]
-    assert ToolList("k", "p", entry, LAYOUT, FIXED).file_of(merge, OPTIONS) == FIXED
-    grouped = ToolList("k", "p", entry, LAYOUT, by_kind)
+    assert ToolList("k", "p", entry, LAYOUT, FIXED, **PLAIN).file_of(merge, OPTIONS) == FIXED
+    grouped = ToolList("k", "p", entry, LAYOUT, by_kind, **PLAIN)
     assert grouped.file_of(merge, OPTIONS) == PurePosixPath("mcp.json")
 
 

@@ -25,6 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.config import load_config
+from generator.emit.lists import Export
 from generator.model import Toolset
 from generator.pipeline import load_contracts
 from generator.tokens.encoding import ENCODINGS, count, encode, encoder
@@ -213,6 +214,9 @@ GEMINI = Target(
     entry=_gemini_declaration,
     layout=Layout(("name",), ("description",), ("parameters",)),
     file=PurePosixPath("gemini/tools.json"),
+    called=lambda tool: tool.provider_name,
+    export=Export("geminiTools", "GeminiTool", "Gemini function declarations", "-"),
+    target="gemini",
 )
 
 

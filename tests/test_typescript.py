@@ -1,10 +1,11 @@
-"""The TypeScript target, checked by its real consumers: tsc --strict and Node.
+"""The TypeScript target, checked by its real consumers: tsc --strict and plain Node.
 
-Two packages are emitted into one temporary npm project: the repository's example
-contracts (installed under node_modules by name, as a downstream repo would) and the
-real-world-shaped contracts of tests/ts_realworld.py. One tsc run type-checks them with
-the strictest common flags, a consumer file and negative cases, and emits JavaScript;
-one Node run then evaluates the descriptors and ``decide``.
+Three packages are emitted into one temporary project, with the provider targets they
+embed: the repository's example contracts (under node_modules by name, as a downstream
+repo would have them), the real-world-shaped contracts of tests/ts_realworld.py, and an
+empty toolset. One tsc run checks the declarations (as sources, strictly), a consumer,
+negative cases, and that every value the JavaScript holds has its declared type; one
+Node run then loads the JavaScript as shipped — no build step — and prints what it holds.
 """
 
 from __future__ import annotations
@@ -21,13 +22,21 @@ import pytest
 from generator import policy
 from generator.config import Config, EmitOptions, load_config
 from generator.emit import typescript
+from generator.emit.common import Rendered
+from generator.emit.ts_text import ts_value
+from generator.emit.ts_tools import RESERVED_TYPES, ts_tools
 from generator.fields import FIELDS, decision_fields, descriptor_json
 from generator.model import Toolset
-from generator.pipeline import load_toolset
 from tests.conftest import REPO
+from tests.ts_package import (
+    TSC,
+    build_package,
+    declarations_as_sources,
+    link_modules,
+    write_package,
+)
 from tests.ts_realworld import TRICKY, write_contracts
 
-TSC = REPO / "tests" / "ts_harness" / "node_modules" / ".bin" / "tsc"
 STRICT_OPTIONS = {
     "strict": True,
     "target": "ES2022",
@@ -44,11 +53,15 @@ STRICT_OPTIONS = {
     "verbatimModuleSyntax": True,
     "isolatedModules": True,
     "skipLibCheck": True,
+    "noEmit": True,
 }
+PACKAGES = ("example", "realworld", "empty")
 
 CONSUMER = """\
 import {
   decide,
+  inputSchemas,
+  parseArguments,
   toolDescriptors,
   toolNames,
   type CanonicalToolDescriptor,
@@ -59,13 +72,14 @@ import {
   type ToolInputs,
   type ToolName,
 } from "toolcanon-tools";
-import * as realworld from "../realworld/index.js";
+import * as realworld from "realworld-tools";
 
 function call<N extends ToolName>(name: N, input: ToolInputs[N]): ToolCall {
   return { name, input } as ToolCall;
 }
 
 const tool: CanonicalToolDescriptor = toolDescriptors.read_file;
+export const every: Record<ToolName, CanonicalToolDescriptor> = toolDescriptors;
 export const schema: JsonSchema = tool.inputSchema;
 export const risk: RiskLevel = tool.riskLevel;
 export const exactRisk: "low" = toolDescriptors.read_file.riskLevel;
@@ -80,10 +94,17 @@ export const ok = [
 export function route(c: ToolCall): string {
   return c.name === "read_file" ? c.input.path : c.name;
 }
+export const parsed: ToolInputs["read_file"] = inputSchemas.read_file.parse({ path: "/tmp/a" });
 export const tree: realworld.ToolInputs["files.create_tree"] = {
   root: { name: "a", children: [{ name: "b", mode: "755" }, { name: "c", mode: 7 }] },
 };
 export const numeric: realworld.ToolInputs["123"] = { value: "x" };
+export const parsedCall = parseArguments("read_file", '{"path": "/a"}', "openai");
+export const parsedPath: string = parsedCall.input.path;
+export function routeCall(name: string, raw: unknown): string {
+  const call = parseArguments(name, raw, "anthropic");
+  return call.name === "read_file" ? call.input.path : call.name;
+}
 
 // @ts-expect-error a wrong argument type
 call("read_file", { path: 42 });
@@ -97,6 +118,10 @@ call("read_file", { path: "/tmp/a", nope: 1 });
 decide(tool, "yolo");
 // @ts-expect-error descriptors are read-only
 toolDescriptors.read_file.riskLevel = "high";
+// @ts-expect-error an unknown provider
+parseArguments("read_file", {}, "gemini");
+// @ts-expect-error a validator's output has its tool's input type
+export const wrongParse: ToolInputs["glob"] = inputSchemas.read_file.parse({});
 """
 
 # The same mistakes without @ts-expect-error: each must fail for the stated reason.
@@ -116,12 +141,12 @@ void toolDescriptors;
 """
 
 DRIVER = """\
-import * as example from "../example/index.js";
-import * as realworld from "../realworld/index.js";
-import type { CanonicalToolDescriptor } from "../example/index.js";
+import * as example from "toolcanon-tools";
+import * as realworld from "realworld-tools";
+import * as empty from "empty-tools";
 
 const { decide, permissionModes, riskLevels } = example;
-const flags = [false, true] as const;
+const flags = [false, true];
 const table = [];
 for (const mode of permissionModes)
   for (const riskLevel of riskLevels)
@@ -129,90 +154,111 @@ for (const mode of permissionModes)
       for (const availableInPlanMode of flags)
         for (const requiresPlanApproval of flags)
           for (const requiresConfirmation of flags) {
-            const fields = {
-              isReadOnly,
-              riskLevel,
-              availableInPlanMode,
-              requiresPlanApproval,
-              requiresConfirmation,
-            };
+            const fields = { isReadOnly, riskLevel, availableInPlanMode };
+            Object.assign(fields, { requiresPlanApproval, requiresConfirmation });
             table.push({ mode, ...fields, decision: decide(fields, mode) });
           }
 
-function dump(
-  descriptors: Record<string, CanonicalToolDescriptor>,
-  names: readonly string[],
-) {
-  const tools = names.map((name) => descriptors[name]!);
+function frozen(value) {
+  if (typeof value !== "object" || value === null) return true;
+  return Object.isFrozen(value) && Object.keys(value).every((key) => frozen(value[key]));
+}
+
+const LISTS = ["openaiChatTools", "openaiResponsesTools", "claudeTools", "mcpTools"];
+
+function dump(pkg) {
+  const tools = pkg.toolNames.map((name) => pkg.toolDescriptors[name]);
+  const exported = Object.keys(pkg).sort();
   return {
-    names,
-    keys: Object.keys(descriptors).sort(),
+    exported,
+    names: pkg.toolNames,
+    keys: Object.keys(pkg.toolDescriptors).sort(),
     tools,
     sameObject: tools.map((t) => t.parameters === t.inputSchema),
     decisions: tools.map((t) => permissionModes.map((mode) => decide(t, mode))),
+    lists: Object.fromEntries(LISTS.filter((name) => name in pkg).map((name) => [name, pkg[name]])),
+    validators: Object.keys(pkg.inputSchemas).sort(),
+    frozen: exported.filter((name) => name !== "inputSchemas" && !frozen(pkg[name])),
   };
 }
 
-console.log(
-  JSON.stringify({
-    table,
-    example: dump(example.toolDescriptors, example.toolNames),
-    realworld: dump(realworld.toolDescriptors, realworld.toolNames),
-  }),
-)
+const packages = { example: dump(example), realworld: dump(realworld), empty: dump(empty) };
+console.log(JSON.stringify({ table, ...packages }));
 """
 
 
-def example_toolset() -> Toolset:
-    toolset, _ = load_toolset(load_config(REPO / "pyproject.toml"))
-    assert toolset is not None
-    return toolset
+def agreement_source(rendered: Rendered, package: str) -> str:
+    """A .ts file that gives every exported value, as its JSON file holds it, the type the
+    declarations give the JavaScript export: tsc then proves the two agree."""
+    canonical = json.loads(rendered[PurePosixPath("canonical/tools.json")])["tools"]
+    values: dict[str, Any] = {
+        "toolDescriptors": {tool["name"]: tool for tool in canonical},
+        "toolNames": [tool["name"] for tool in canonical],
+    }
+    files = {
+        "openaiChatTools": "openai/chat-completions.json",
+        "openaiResponsesTools": "openai/responses.json",
+        "claudeTools": "anthropic/tools.json",
+    }
+    for export, file in files.items():
+        if PurePosixPath(file) in rendered:
+            values[export] = json.loads(rendered[PurePosixPath(file)])
+    listings = {p.stem: json.loads(t)["tools"] for p, t in rendered.items() if p.parts[0] == "mcp"}
+    if listings:
+        values["mcpTools"] = listings
+    lines = [f'import type * as pkg from "{package}";']
+    lines += [f"export const {k}: typeof pkg.{k} = {ts_value(v)};" for k, v in values.items()]
+    return "\n".join(lines) + "\n"
 
 
-def realworld_toolset(folder: Path) -> Toolset:
-    write_contracts(folder / "contracts")
-    config = Config(root=folder, contracts=folder / "contracts", output=folder / "generated")
-    toolset, diagnostics = load_toolset(config)
-    assert toolset is not None, diagnostics
-    return toolset
-
-
-def write_package(folder: Path, toolset: Toolset, name: str) -> dict[PurePosixPath, str]:
-    files = typescript.emit(toolset, EmitOptions(typescript_package=name))
-    for path, text in files.items():
-        target = folder / path.relative_to("typescript")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    return files
+NAMES = {"example": "toolcanon-tools", "realworld": "realworld-tools", "empty": "empty-tools"}
 
 
 @pytest.fixture(scope="module")
-def toolsets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Toolset]:
+def configs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Config]:
+    root = tmp_path_factory.mktemp("tscontracts")
+    write_contracts(root / "realworld")
+    (root / "empty").mkdir()
     return {
-        "example": example_toolset(),
-        "realworld": realworld_toolset(tmp_path_factory.mktemp("realworld")),
+        "example": load_config(REPO / "pyproject.toml"),
+        "realworld": Config(root=root, contracts=root / "realworld", output=root / "unused"),
+        "empty": Config(root=root, contracts=root / "empty", output=root / "unused"),
     }
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory, toolsets: dict[str, Toolset]) -> Path:
-    """An npm project holding both packages, the consumer, negatives and the driver."""
+def built(
+    tmp_path_factory: pytest.TempPathFactory, configs: dict[str, Config]
+) -> dict[str, tuple[Toolset, Rendered]]:
+    root = tmp_path_factory.mktemp("tspackages")
+    return {key: build_package(configs[key], root / key, name=NAMES[key]) for key in PACKAGES}
+
+
+@pytest.fixture(scope="module")
+def toolsets(built: dict[str, tuple[Toolset, Rendered]]) -> dict[str, Toolset]:
+    return {key: toolset for key, (toolset, _) in built.items()}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory, built: dict[str, Any]) -> Path:
+    """A project holding the three packages, the consumer, negatives and the driver."""
     root = tmp_path_factory.mktemp("tsproject")
-    write_package(root / "example", toolsets["example"], "toolcanon-tools")
-    write_package(root / "realworld", toolsets["realworld"], "realworld-tools")
-    write_package(root / "empty", Toolset((), ()), "no-tools")
-    (root / "node_modules").mkdir()
-    (root / "node_modules" / "toolcanon-tools").symlink_to(root / "example")
+    for key, (_, rendered) in built.items():
+        write_package(root / key, rendered)
+        declarations_as_sources(root / key, root / "declarations" / key)
+    link_modules(root, {NAMES[key]: root / key for key in PACKAGES})
     (root / "package.json").write_text('{"private": true, "type": "module"}\n')
-    sources = {"consumer/consumer.ts": CONSUMER, "driver/driver.ts": DRIVER}
+    sources = {"consumer/consumer.ts": CONSUMER, "driver/driver.mjs": DRIVER}
     for key, (line, _) in NEGATIVES.items():
         sources[f"negative/{key}.ts"] = NEGATIVE_PRELUDE + line + "\n"
+    for key in ("example", "realworld"):
+        sources[f"agreement/{key}.ts"] = agreement_source(built[key][1], NAMES[key])
     for relative, text in sources.items():
         (root / relative).parent.mkdir(exist_ok=True)
         (root / relative).write_text(text, encoding="utf-8")
     config = {
-        "compilerOptions": {**STRICT_OPTIONS, "outDir": "out", "rootDir": "."},
-        "include": ["example", "realworld", "empty", "consumer", "negative", "driver"],
+        "compilerOptions": STRICT_OPTIONS,
+        "include": ["declarations", "consumer", "negative", "agreement"],
     }
     (root / "tsconfig.json").write_text(json.dumps(config, indent=2))
     return root
@@ -220,7 +266,7 @@ def project(tmp_path_factory: pytest.TempPathFactory, toolsets: dict[str, Toolse
 
 @pytest.fixture(scope="module")
 def tsc_errors(project: Path) -> dict[str, list[str]]:
-    """One tsc run over the project (it also emits JS); error lines by source file."""
+    """One tsc run over the project; error lines by source file."""
     if not TSC.exists():
         pytest.skip("tsc not installed: run `npm ci` in tests/ts_harness")
     result = subprocess.run(
@@ -228,7 +274,7 @@ def tsc_errors(project: Path) -> dict[str, list[str]]:
         cwd=project,
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=300,
         check=False,
     )
     errors: dict[str, list[str]] = {}
@@ -240,16 +286,16 @@ def tsc_errors(project: Path) -> dict[str, list[str]]:
             current.append(line)
         elif line.startswith(" ") and current:
             current[-1] += "\n" + line  # tsc's elaboration of the error above
-    if result.returncode not in (0, 2) or not (project / "out" / "driver" / "driver.js").exists():
+    if result.returncode not in (0, 2):
         pytest.fail(f"tsc failed:\n{result.stdout}\n{result.stderr}")
     return errors
 
 
 @pytest.fixture(scope="module")
-def evaluated(project: Path, tsc_errors: dict[str, list[str]]) -> dict[str, Any]:
-    """What the compiled driver prints under Node."""
+def evaluated(project: Path) -> dict[str, Any]:
+    """What the driver prints under plain Node, loading the packages as they are."""
     result = subprocess.run(
-        ["node", str(project / "out" / "driver" / "driver.js")],
+        ["node", str(project / "driver" / "driver.mjs")],
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -265,7 +311,9 @@ def evaluated(project: Path, tsc_errors: dict[str, list[str]]) -> dict[str, Any]
 # --------------------------------------------------------------------------
 
 
-def test_packages_and_consumer_compile_under_strict_tsc(tsc_errors: dict[str, list[str]]) -> None:
+def test_declarations_consumer_and_values_compile_under_strict_tsc(
+    tsc_errors: dict[str, list[str]],
+) -> None:
     clean = {f: e for f, e in tsc_errors.items() if not f.startswith("negative/")}
     assert clean == {}
 
@@ -280,7 +328,7 @@ def test_mistakes_fail_to_compile_for_the_right_reason(
 
 
 # --------------------------------------------------------------------------
-# Node: parity with Python and exact values
+# Node: the JavaScript as shipped, against Python and the JSON files
 # --------------------------------------------------------------------------
 
 
@@ -291,7 +339,6 @@ def test_decide_matches_python_for_every_combination(evaluated: dict[str, Any]) 
         policy.MODES, policy.RISK_LEVELS, flags, flags, flags, flags
     ):
         read_only, in_plan, plan_approval, confirmation = bools
-        key = (mode, risk, read_only, in_plan, plan_approval, confirmation)
         fields = {
             "isReadOnly": read_only,
             "riskLevel": risk,
@@ -299,7 +346,7 @@ def test_decide_matches_python_for_every_combination(evaluated: dict[str, Any]) 
             "requiresPlanApproval": plan_approval,
             "requiresConfirmation": confirmation,
         }
-        expected[key] = policy.decide(fields, mode)
+        expected[(mode, risk, *bools)] = policy.decide(fields, mode)
     actual = {
         (
             row["mode"],
@@ -326,7 +373,7 @@ def test_every_tool_decides_like_python(
     assert evaluated[package]["decisions"] == expected
 
 
-@pytest.mark.parametrize("package", ["example", "realworld"])
+@pytest.mark.parametrize("package", PACKAGES)
 def test_descriptors_evaluate_to_canonical_json(
     package: str, evaluated: dict[str, Any], toolsets: dict[str, Toolset]
 ) -> None:
@@ -336,6 +383,28 @@ def test_descriptors_evaluate_to_canonical_json(
     assert evaluated[package]["keys"] == sorted(names)
     assert evaluated[package]["tools"] == canonical
     assert all(evaluated[package]["sameObject"])
+    assert evaluated[package]["validators"] == sorted(names)
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_provider_lists_are_the_json_files(
+    package: str, evaluated: dict[str, Any], built: dict[str, tuple[Toolset, Rendered]]
+) -> None:
+    rendered = built[package][1]
+    read = {
+        str(path): json.loads(text) for path, text in rendered.items() if path.suffix == ".json"
+    }
+    lists = evaluated[package]["lists"]
+    assert lists["openaiChatTools"] == read["openai/chat-completions.json"]
+    assert lists["openaiResponsesTools"] == read["openai/responses.json"]
+    assert lists["claudeTools"] == read["anthropic/tools.json"]
+    servers = {path[4:-5]: data["tools"] for path, data in read.items() if path.startswith("mcp/")}
+    assert lists.get("mcpTools", {}) == servers
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_exported_value_is_deep_frozen(package: str, evaluated: dict[str, Any]) -> None:
+    assert evaluated[package]["frozen"] == []
 
 
 def test_tricky_strings_survive_exactly(evaluated: dict[str, Any]) -> None:
@@ -352,11 +421,15 @@ def test_tricky_strings_survive_exactly(evaluated: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------
 
 
-def test_every_file_says_it_is_generated(toolsets: dict[str, Toolset]) -> None:
-    files = typescript.emit(toolsets["example"], EmitOptions())
-    assert sorted(p.name for p in files) == sorted(typescript.MODULES)
+def test_every_file_says_it_is_generated(built: dict[str, tuple[Toolset, Rendered]]) -> None:
+    files = {p: t for p, t in built["example"][1].items() if p.parts[0] == "typescript"}
+    expected = {f"{m}.js" for m in typescript.JS_MODULES} | {
+        f"{m}.d.ts" for m in typescript.DTS_MODULES
+    }
+    expected |= {"zod.js", "_jsonschema.js", "package.json"}
+    assert {p.name for p in files} == expected
     for path, text in files.items():
-        if path.suffix == ".ts":
+        if path.suffix != ".json":
             assert text.startswith("// Generated by toolcanon"), path
             assert "run 'toolcanon generate'" in text.splitlines()[0]
     package = json.loads(files[PurePosixPath("typescript/package.json")])
@@ -364,56 +437,70 @@ def test_every_file_says_it_is_generated(toolsets: dict[str, Toolset]) -> None:
 
 
 def test_package_json_follows_options(toolsets: dict[str, Toolset]) -> None:
-    options = EmitOptions(typescript_package="@acme/agent-tools", package_version="2.3.4")
+    options = EmitOptions(
+        typescript_package="@acme/agent-tools", package_version="2.3.4", targets=("typescript",)
+    )
     files = typescript.emit(toolsets["example"], options)
     package = json.loads(files[PurePosixPath("typescript/package.json")])
     assert package["name"] == "@acme/agent-tools"
     assert package["version"] == "2.3.4"
     assert package["type"] == "module"
-    assert package["types"] == "./index.ts"
-    assert package["exports"]["."] == {"types": "./index.ts", "default": "./index.ts"}
+    assert package["exports"]["."] == {"types": "./index.d.ts", "default": "./index.js"}
+    assert package["peerDependencies"] == {"zod": typescript.ZOD_RANGE}
+
+
+def test_without_provider_targets_the_package_has_no_lists(toolsets: dict[str, Toolset]) -> None:
+    files = typescript.emit(toolsets["example"], EmitOptions(targets=("typescript",)))
+    assert "export const" not in files[PurePosixPath("typescript/providers.js")]
+    assert "./providers.js" not in files[PurePosixPath("typescript/index.js")]
 
 
 def test_colliding_type_names_get_numbers_in_canonical_order(
     toolsets: dict[str, Toolset],
 ) -> None:
-    tools = {t.name: t for t in typescript.ts_tools(toolsets["realworld"])}
+    tools = {t.name: t for t in ts_tools(toolsets["realworld"])}
     assert tools["read-file"].input_type == "ReadFileInput"
     assert tools["read_file"].input_type == "ReadFile2Input"
+    assert tools["read_file"].prefix == "readFile2"
     assert tools["x"].declared == ("XInput", "XInputYInput")
     assert tools["x_input_y"].input_type == "XInputY2Input"
     assert tools["123"].input_type == "T123Input"
     declared = [name for t in tools.values() for name in t.declared]
     assert len(declared) == len(set(declared))
-    assert typescript.RESERVED_TYPES.isdisjoint(declared)
+    assert RESERVED_TYPES.isdisjoint(declared)
 
 
-def test_parameters_and_input_schema_are_one_const(toolsets: dict[str, Toolset]) -> None:
-    files = typescript.emit(toolsets["example"], EmitOptions())
-    tools_ts = files[PurePosixPath("typescript/tools.ts")]
-    pairs = re.findall(r"inputSchema: (\w+),\n    parameters: (\w+),", tools_ts)
-    assert len(pairs) == len(toolsets["example"])
-    assert all(a == b and f"const {a} = " in tools_ts for a, b in pairs)
+def test_parameters_and_input_schema_are_one_const(
+    built: dict[str, tuple[Toolset, Rendered]],
+) -> None:
+    toolset, rendered = built["example"]
+    tools_js = rendered[PurePosixPath("typescript/tools.js")]
+    pairs = re.findall(r"inputSchema: \$\.(\w+),\n    parameters: \$\.(\w+),", tools_js)
+    assert len(pairs) == len(toolset)
+    schemas_js = rendered[PurePosixPath("typescript/_schemas.js")]
+    assert all(a == b and f"export const {a} = freeze(" in schemas_js for a, b in pairs)
 
 
 def test_interface_lists_every_canonical_field(toolsets: dict[str, Toolset]) -> None:
     keys = {key for tool in toolsets["example"] for key in descriptor_json(tool)}
     assert [f.key for f in FIELDS if f.key in keys] == [f.key for f in FIELDS]
-    descriptor_ts = typescript.emit(toolsets["example"], EmitOptions())[
-        PurePosixPath("typescript/descriptor.ts")
+    descriptor_ts = typescript.emit(toolsets["example"], EmitOptions(targets=("typescript",)))[
+        PurePosixPath("typescript/descriptor.d.ts")
     ]
     for field in FIELDS:
         optional = "?" if field.optional else ""
         assert f"  readonly {field.key}{optional}: {field.ts_type};\n" in descriptor_ts
 
 
-def test_output_is_deterministic(toolsets: dict[str, Toolset]) -> None:
-    first = typescript.emit(toolsets["realworld"], EmitOptions())
-    assert typescript.emit(toolsets["realworld"], EmitOptions()) == first
+def test_output_is_deterministic(
+    built: dict[str, tuple[Toolset, Rendered]], configs: dict[str, Config], tmp_path: Path
+) -> None:
+    _, again = build_package(configs["realworld"], tmp_path, name=NAMES["realworld"])
+    assert again == built["realworld"][1]
 
 
 def test_empty_toolset_is_valid_typescript_shape() -> None:
-    files = typescript.emit(Toolset((), ()), EmitOptions())
-    inputs = files[PurePosixPath("typescript/inputs.ts")]
+    files = typescript.emit(Toolset((), ()), EmitOptions(targets=("typescript",)))
+    inputs = files[PurePosixPath("typescript/inputs.d.ts")]
     assert "export type ToolName = never;" in inputs
     assert "export interface ToolInputs {\n}" in inputs

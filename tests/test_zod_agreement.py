@@ -1,7 +1,8 @@
 """Generated Zod schemas accept exactly the instances jsonschema accepts.
 
 Schemas: the keyword corpus (tests/zod_corpus.py), every example contract's
-inputSchema (through the pipeline) and a seeded synthetic set (bench/synth.py).
+inputSchema (judged in the generated TypeScript package's zod.js) and a seeded
+synthetic set (bench/synth.py).
 Instances: hypothesis-jsonschema draws, the corpus's own, and the variants the
 mutator makes of each (tests/zod_harness.py). The judge is jsonschema in the
 schema's dialect with ECMA-262 regular expressions; every instance of a session
@@ -33,9 +34,11 @@ from typing import Any
 import pytest
 
 from bench.synth import make_contracts
-from generator.config import Config, load_config
+from generator.config import Config, EmitOptions, load_config
+from generator.emit import typescript
 from generator.model import thaw
 from generator.pipeline import load_toolset
+from tests.ts_package import write_package
 from tests.zod_corpus import CASES, Case
 from tests.zod_harness import (
     ZodNode,
@@ -105,11 +108,18 @@ def leads_to_field(instance: Any, path: list[Any]) -> bool:
 
 
 def check_agreement(
-    zod_node: ZodNode, stem: str, schema: Any, own: tuple[Any, ...], tally: Counter[str]
+    zod_node: ZodNode,
+    stem: str,
+    schema: Any,
+    own: tuple[Any, ...],
+    tally: Counter[str],
+    emitted: tuple[Path, str] | None = None,
 ) -> None:
+    """Every instance judged by jsonschema and by the Zod schema: a module of its own, or
+    ``emitted`` (a module of a generated package and the tool's name in it)."""
     pool = instances_for(schema, own, stem)
-    module = zod_node.module(stem, [("tool", schema)])
-    results = zod_node.run(module, "tool", pool)
+    module, name = emitted or (zod_node.module(stem, [("tool", schema)]), "tool")
+    results = zod_node.run(module, name, pool)
     validator = judge(schema)
     failures = []
     for instance, result in zip(pool, results, strict=True):
@@ -135,11 +145,25 @@ def test_keyword_corpus(zod_node: ZodNode, case: Case, tally: Counter[str]) -> N
     check_agreement(zod_node, f"corpus-{case.id}", case.schema, case.instances, tally)
 
 
+@pytest.fixture(scope="module")
+def example_package(zod_node: ZodNode) -> Path:
+    """The example contracts' TypeScript package as generated; its zod.js is judged."""
+    toolset, diagnostics = load_toolset(load_config(REPO / "pyproject.toml"))
+    assert toolset is not None, diagnostics
+    files = typescript.emit(toolset, EmitOptions(targets=("typescript",)))
+    folder = zod_node.folder / "example-package"
+    write_package(folder, files)
+    return folder / typescript.ZOD_MODULE
+
+
 @pytest.mark.parametrize(
     "index", range(len(example_schemas())), ids=lambda i: example_schemas()[i][0]
 )
-def test_example_contracts(zod_node: ZodNode, index: int, tally: Counter[str]) -> None:
-    check_agreement(zod_node, f"example-{index}", example_schemas()[index][1], (), tally)
+def test_example_contracts(
+    zod_node: ZodNode, example_package: Path, index: int, tally: Counter[str]
+) -> None:
+    name, schema = example_schemas()[index]
+    check_agreement(zod_node, f"example-{index}", schema, (), tally, (example_package, name))
 
 
 @pytest.fixture(scope="module")

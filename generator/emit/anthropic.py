@@ -10,7 +10,7 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Layout, ToolList, render_lists
+from generator.emit.lists import Export, Layout, ToolList, render_lists
 from generator.model import ToolDescriptor, Toolset
 from generator.profiles.base import without_dialect
 
@@ -33,6 +33,14 @@ LISTS = (
         lambda tool, inputs: claude_tool(tool),
         Layout(("name",), ("description",), ("input_schema",)),
         TOOLS,
+        called=lambda tool: tool.provider_name,
+        export=Export(
+            "claudeTools",
+            "ClaudeTool",
+            "Claude Messages API `tools`",
+            "`Tool[]` of `@anthropic-ai/sdk`",
+        ),
+        target="anthropic",
     ),
 )
 

@@ -1,12 +1,14 @@
 """Tool lists: what a provider or host receives, one entry per tool, as a target writes it.
 
 A provider target describes each list it writes as a :class:`ToolList` (its ``LISTS``):
-how one tool's entry is built (from the IR and the profile stage's schema), where the
-name, description and schema sit in an entry, which file a tool's entry goes to, and
-whether the file wraps the list (MCP's ``{"tools": [...]}``). The target's ``emit``
+how one tool's entry is built (from the IR and the profile stage's schema), the name the
+provider calls the tool by, where the name, description and schema sit in an entry,
+which file a tool's entry goes to, whether the file wraps the list (MCP's
+``{"tools": [...]}``), and how the TypeScript package exports it. The target's ``emit``
 writes them with :func:`render_lists`; whatever else needs "the list a provider gets" —
-token counts, the typed lists of the packages, mode-masked sets — reads the same
-``LISTS`` through :func:`tool_lists`, so there is one definition of every entry.
+token counts, the TypeScript package's typed lists and ``parseArguments``, mode-masked
+sets — reads the same ``LISTS`` (:func:`tool_lists`, :func:`collect`), so there is one
+definition of every entry.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 from generator.config import EmitOptions
 from generator.emit.common import Inputs, Rendered, dump_json
 from generator.model import ToolDescriptor, Toolset
-from generator.targets import Target
+from generator.targets import Target, enabled
 
 KeyPath = tuple[str, ...]
 
@@ -32,6 +34,18 @@ class Layout:
     name: KeyPath
     description: KeyPath
     schema: KeyPath
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """How the TypeScript package exports a list: its name, the TypeScript type of one
+    entry (declared in ``templates/typescript/lists/<element>.d.ts.j2``, assignable to
+    the SDK type ``sdk_type`` names) and what the list is, for its documentation."""
+
+    name: str
+    element: str
+    title: str
+    sdk_type: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +63,12 @@ class ToolList:
     entry: Callable[[ToolDescriptor, Inputs], dict[str, Any]]
     layout: Layout
     file: PurePosixPath | Callable[[ToolDescriptor, EmitOptions], PurePosixPath]
+    called: Callable[[ToolDescriptor], str]  # the name the provider calls the tool by
+    export: Export
+    target: str  # the target that writes it
     wrap: str | None = None
     adapter: str | None = None
+    per_server: bool = False  # one file per MCP server: exported keyed by server
 
     def file_of(self, tool: ToolDescriptor, options: EmitOptions) -> PurePosixPath:
         """The file ``tool``'s entry goes to (one fixed file, or one per group)."""
@@ -88,3 +106,59 @@ def tool_lists(targets: Iterable[Target]) -> tuple[ToolList, ...]:
     for target in targets:
         found += getattr(importlib.import_module(target.module), "LISTS", ())
     return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class ProviderList:
+    """One file's list of entries, exactly as written, for the TypeScript target.
+
+    ``tools`` are the canonical names of the entries, in order, and ``names`` the names
+    the provider calls them by; ``server`` is set for a list written per MCP server.
+    """
+
+    target: str
+    export: str
+    element: str
+    title: str
+    sdk_type: str
+    file: PurePosixPath
+    entries: tuple[Any, ...]
+    tools: tuple[str, ...]
+    names: tuple[str, ...]
+    server: str | None = None
+
+
+def materialize(
+    tool_list: ToolList, toolset: Toolset, options: EmitOptions, inputs: Inputs
+) -> tuple[ProviderList, ...]:
+    """The files of one list with their entries, in file order."""
+    by_file: dict[PurePosixPath, list[ToolDescriptor]] = {}
+    if isinstance(tool_list.file, PurePosixPath):
+        by_file[tool_list.file] = []
+    for tool in tool_list.members(toolset, inputs):
+        by_file.setdefault(tool_list.file_of(tool, options), []).append(tool)
+    export = tool_list.export
+    return tuple(
+        ProviderList(
+            tool_list.target,
+            export.name,
+            export.element,
+            export.title,
+            export.sdk_type,
+            path,
+            tuple(tool_list.entry(tool, inputs) for tool in tools),
+            tuple(tool.name for tool in tools),
+            tuple(tool_list.called(tool) for tool in tools),
+            path.stem if tool_list.per_server else None,
+        )
+        for path, tools in sorted(by_file.items())
+    )
+
+
+def collect(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> tuple[ProviderList, ...]:
+    """Every list of the enabled targets, file by file, in target order."""
+    return tuple(
+        found
+        for tool_list in tool_lists(enabled(options.targets))
+        for found in materialize(tool_list, toolset, options, inputs)
+    )

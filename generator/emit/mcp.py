@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Layout, ToolList, render_lists
+from generator.emit.lists import Export, Layout, ToolList, render_lists
 from generator.fields import hints, mcp_meta
 from generator.model import ToolDescriptor, Toolset, thaw
 
@@ -56,7 +56,16 @@ LISTS = (
         lambda tool, inputs: mcp_tool(tool),
         Layout(("name",), ("description",), ("inputSchema",)),
         listing_file,
+        called=lambda tool: tool.tool_name,
+        export=Export(
+            "mcpTools",
+            "McpTool",
+            "Each MCP server's `tools/list` result `tools`",
+            "`Tool[]` of `@modelcontextprotocol/sdk`",
+        ),
+        target="mcp",
         wrap="tools",
+        per_server=True,
     ),
 )
 

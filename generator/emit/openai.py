@@ -14,12 +14,13 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Layout, ToolList, render_lists
+from generator.emit.lists import Export, Layout, ToolList, render_lists
 from generator.model import FrozenJson, ToolDescriptor, Toolset, thaw
 
 CHAT_COMPLETIONS = PurePosixPath("openai/chat-completions.json")
 RESPONSES = PurePosixPath("openai/responses.json")
 ADAPTER = "openai"
+TARGET = "openai"
 
 
 def function_fields(tool: ToolDescriptor, parameters: FrozenJson) -> dict[str, Any]:
@@ -53,6 +54,14 @@ LISTS = (
         lambda tool, inputs: chat_completions_tool(tool, _parameters(tool, inputs)),
         Layout(("function", "name"), ("function", "description"), ("function", "parameters")),
         CHAT_COMPLETIONS,
+        called=lambda tool: tool.provider_name,
+        export=Export(
+            "openaiChatTools",
+            "OpenAIChatTool",
+            "OpenAI Chat Completions `tools`",
+            "`ChatCompletionTool[]` of `openai`",
+        ),
+        target=TARGET,
         adapter=ADAPTER,
     ),
     ToolList(
@@ -61,6 +70,14 @@ LISTS = (
         lambda tool, inputs: responses_tool(tool, _parameters(tool, inputs)),
         Layout(("name",), ("description",), ("parameters",)),
         RESPONSES,
+        called=lambda tool: tool.provider_name,
+        export=Export(
+            "openaiResponsesTools",
+            "OpenAIResponsesTool",
+            "OpenAI Responses API `tools`",
+            "`FunctionTool[]` (Responses) of `openai`",
+        ),
+        target=TARGET,
         adapter=ADAPTER,
     ),
 )

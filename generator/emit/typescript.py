@@ -1,16 +1,16 @@
-"""The TypeScript target: descriptor types, per-tool input types, const descriptors, decide().
+"""The TypeScript target: an npm package of ES modules and their declarations.
 
-The package is TypeScript source (ES modules, ``.js`` import specifiers as tsc expects)
-with ``types`` and ``exports`` pointing at ``index.ts``: a downstream project compiles it
-with its own tsc or bundler. The descriptor values come from
-:func:`generator.fields.descriptor_json`, so the TS view is the canonical JSON.
+toolcanon writes the JavaScript and the ``.d.ts`` files itself, so ``generate`` needs
+no TypeScript compiler and ``node`` runs the package as it is: descriptor types and
+values, per-tool input types, ``decide``, the lists of every enabled provider target
+(``emit/lists.py``: the same entries as their JSON files) and Zod v4 validators of
+each ``inputSchema`` (``emit/zod.py``). Every value is deep-frozen when the package
+loads; schemas the package holds more than once are one object (``emit/ts_values.py``).
 """
 
 from __future__ import annotations
 
-import itertools
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, Final
@@ -19,138 +19,148 @@ from generator import policy
 from generator.config import EmitOptions
 from generator.emit import decisions
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
-from generator.emit.ts_text import (
-    camel_name,
-    jsdoc,
-    line_comment,
-    ts_property_key,
-    ts_string,
-    ts_value,
-    type_name,
-)
-from generator.emit.ts_types import schema_to_ts
-from generator.fields import FIELDS, descriptor_json
-from generator.model import ToolDescriptor, Toolset
+from generator.emit.lists import collect
+from generator.emit.mcp import META_KEY
+from generator.emit.ts_arguments import arguments_data
+from generator.emit.ts_lists import ts_lists
+from generator.emit.ts_text import jsdoc, line_comment, ts_property_key, ts_string, ts_value
+from generator.emit.ts_tools import TsTool, ts_tools
+from generator.emit.ts_values import Shared, js_value, literal_type, object_key, share
+from generator.emit.zod import RUNTIME_FILE, runtime_module, zod_module
+from generator.fields import ANNOTATIONS, FIELDS, MCP_META
+from generator.model import Toolset
 from generator.templating import render
 
 PACKAGE_DIR: Final = PurePosixPath("typescript")
-MODULES: Final = ("descriptor.ts", "inputs.ts", "tools.ts", "decide.ts", "index.ts", "package.json")
-# Names the fixed modules declare; no tool's input type may take one of them.
-RESERVED_TYPES: Final = frozenset(
-    {
-        "CanonicalToolDescriptor",
-        "Decision",
-        "DecisionFields",
-        "JsonObject",
-        "JsonSchema",
-        "JsonValue",
-        "PermissionMode",
-        "RiskLevel",
-        "Telemetry",
-        "ToolAnnotations",
-        "ToolCall",
-        "ToolInputs",
-        "ToolName",
-    }
+JS_MODULES: Final = (
+    "_freeze",
+    "_schemas",
+    "_undo",
+    "descriptor",
+    "tools",
+    "decide",
+    "providers",
+    "arguments",
+    "index",
 )
-_DECLARED_RE: Final = re.compile(r"^export type (\w+) =", re.M)
-_SCHEMA_KEYS: Final = frozenset({"inputSchema", "parameters"})
-
-
-@dataclass(frozen=True, slots=True)
-class TsTool:
-    """What the templates need of one tool; every text is already valid TypeScript."""
-
-    name: str
-    title: str
-    input_type: str
-    schema_const: str
-    schema_value: str
-    declared: tuple[str, ...]
-    types: str
-    fields: tuple[tuple[str, str], ...]
+DTS_MODULES: Final = (
+    "descriptor",
+    "inputs",
+    "tools",
+    "decide",
+    "providers",
+    "zod",
+    "arguments",
+    "index",
+)
+ZOD_MODULE: Final = "zod.js"
+ZOD_RANGE: Final = "^4.3.0"
+"""The Zod versions the validators need (the converter's output uses 4.3's API)."""
+_SCHEMA_FIELDS: Final = {"inputSchema": "InputSchema", "parameters": "InputSchema"}
+_OUTPUT_FIELD: Final = "outputSchema"
 
 
 def _filters() -> dict[str, Callable[..., Any]]:
     return {
+        "js_key": object_key,
         "ts_doc": jsdoc,
         "ts_key": ts_property_key,
         "ts_line_comment": line_comment,
         "ts_string": ts_string,
+        "ts_value": ts_value,
         **decisions.FILTERS,
     }
 
 
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
-    """Every file of the TypeScript package, under ``typescript/``."""
-    tools = ts_tools(toolset)
-    context = {
+    """Every file of the package, under ``typescript/``."""
+    context = _context(toolset, options, inputs)
+    files = {
+        PACKAGE_DIR / f"{module}.js": render(f"typescript/{module}.js.j2", _filters(), **context)
+        for module in JS_MODULES
+    }
+    for module in DTS_MODULES:
+        files[PACKAGE_DIR / f"{module}.d.ts"] = render(
+            f"typescript/{module}.d.ts.j2", _filters(), **context
+        )
+    files[PACKAGE_DIR / ZOD_MODULE] = _noted(zod_module(_input_schemas(context["tools"])))
+    files[PACKAGE_DIR / RUNTIME_FILE] = _noted(runtime_module())
+    files[PACKAGE_DIR / "package.json"] = render("typescript/package.json.j2", {}, **context)
+    return dict(sorted(files.items()))
+
+
+def _context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str, Any]:
+    """What the templates read: the tools, their descriptors and shared schemas, the
+    provider lists and what parseArguments needs of them."""
+    found = collect(toolset, options, inputs)
+    elements = tuple(dict.fromkeys(found_list.element for found_list in found))
+    tools = ts_tools(toolset, reserved=frozenset(elements))
+    shared = share(_named(tools), found, {tool.name: tool.prefix for tool in tools})
+    lists = ts_lists(found, lambda entry, indent: js_value(entry, shared, indent))
+    return {
         "note": GENERATED_NOTE,
         "package_name": options.typescript_package,
         "version": options.package_version,
+        "zod_range": ZOD_RANGE,
         "fields": FIELDS,
+        "annotations": ANNOTATIONS,
+        "mcp_meta_key": META_KEY,
+        "mcp_meta": MCP_META,
         "risk_levels": policy.RISK_LEVELS,
         "modes": policy.MODES,
         "tools": tools,
+        "descriptors": [_descriptor(tool, shared) for tool in tools],
+        "shared": shared,
+        "lists": lists,
+        "elements": elements,
+        "exports": tuple(dict.fromkeys(found_list.export for found_list in found)),
+        "arguments": arguments_data(toolset, options, inputs, found),
         **decisions.context(),
     }
-    return {
-        PACKAGE_DIR / module: render(f"typescript/{module}.j2", _filters(), **context)
-        for module in MODULES
-    }
 
 
-def ts_tools(toolset: Toolset) -> tuple[TsTool, ...]:
-    """Each tool's input types and descriptor expressions; type names unique across tools.
-
-    Tools are taken in canonical order and a tool whose names collide with an earlier
-    tool's (or a fixed name) gets the next free number: ``ReadFileInput``,
-    ``ReadFile2Input``, … — deterministic for the same toolset.
-    """
-    taken: set[str] = set(RESERVED_TYPES)
-    result = []
-    for tool in toolset:
-        data = descriptor_json(tool)
-        schema = data["inputSchema"]
-        root, types, declared = _input_types(tool.name, schema, taken)
-        taken.update(declared)
-        const = camel_name(root) + "Schema"
-        result.append(
-            TsTool(
-                name=tool.name,
-                title=tool.title,
-                input_type=root,
-                schema_const=const,
-                schema_value=ts_value(schema),
-                declared=declared,
-                types=types,
-                fields=_field_expressions(tool, data, const),
-            )
-        )
-    return tuple(result)
+def _noted(text: str) -> str:
+    return f"{line_comment(GENERATED_NOTE)}\n{text}"
 
 
-def _input_types(
-    name: str, schema: Mapping[str, Any], taken: set[str]
-) -> tuple[str, str, tuple[str, ...]]:
-    """The first root type name whose declarations are all free, with its source."""
-    base = type_name(name)
-    for counter in itertools.count(1):
-        root = f"{base}{counter if counter > 1 else ''}Input"
-        if root in taken:
-            continue
-        types = schema_to_ts(schema, name=root)
-        declared = tuple(_DECLARED_RE.findall(types))
-        if taken.isdisjoint(declared):
-            return root, types, declared
-    raise AssertionError("unreachable")  # pragma: no cover
+def _named(tools: Sequence[TsTool]) -> list[tuple[str, Any]]:
+    """Each tool's schemas under the names the descriptors use."""
+    named: list[tuple[str, Any]] = []
+    for tool in tools:
+        named.append((f"{tool.prefix}InputSchema", tool.data["inputSchema"]))
+        if _OUTPUT_FIELD in tool.data:
+            named.append((f"{tool.prefix}OutputSchema", tool.data[_OUTPUT_FIELD]))
+    return named
 
 
-def _field_expressions(
-    tool: ToolDescriptor, data: Mapping[str, Any], schema_const: str
-) -> tuple[tuple[str, str], ...]:
-    """``(key, TS expression)`` for every canonical field; both schemas name one const."""
-    return tuple(
-        (key, schema_const if key in _SCHEMA_KEYS else ts_value(value, "    "))
-        for key, value in data.items()
-    )
+def _input_schemas(tools: Sequence[TsTool]) -> list[tuple[str, Any]]:
+    return [(tool.name, tool.data["inputSchema"]) for tool in tools]
+
+
+@dataclass(frozen=True, slots=True)
+class TsDescriptor:
+    """One tool in tools.js and tools.d.ts: each field's JavaScript value and literal type,
+    and the constants that type its schemas."""
+
+    name: str
+    values: tuple[tuple[str, str], ...]
+    types: tuple[tuple[str, str], ...]
+    schema_types: tuple[tuple[str, str], ...]
+
+
+def _descriptor(tool: TsTool, shared: Shared) -> TsDescriptor:
+    """Schemas are shared objects (always: ``_named`` names them), typed by constants."""
+    consts = {**_SCHEMA_FIELDS, _OUTPUT_FIELD: "OutputSchema"}
+    values: list[tuple[str, str]] = []
+    types: list[tuple[str, str]] = []
+    schema_types: dict[str, str] = {}
+    for key, value in tool.data.items():
+        if key in consts:
+            const = f"{tool.prefix}{consts[key]}"
+            values.append((key, shared.ref(value) or ts_value(value, "    ")))
+            types.append((key, f"typeof {const}"))
+            schema_types.setdefault(const, literal_type(value))
+        else:
+            values.append((key, ts_value(value, "    ")))
+            types.append((key, literal_type(value, "    ")))
+    return TsDescriptor(tool.name, tuple(values), tuple(types), tuple(schema_types.items()))

@@ -74,3 +74,14 @@ export type {
 export { toolDescriptors, toolNames } from "./tools.js";
 export type { DecisionFields } from "./decide.js";
 export { decide } from "./decide.js";
+export type {
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+  ClaudeTool,
+  McpTool,
+  ProviderSchema,
+} from "./providers.js";
+export { openaiChatTools, openaiResponsesTools, claudeTools, mcpTools } from "./providers.js";
+export { inputSchemas } from "./zod.js";
+export type { ArgumentsProblem, Provider } from "./arguments.js";
+export { ArgumentsError, parseArguments, providers } from "./arguments.js";

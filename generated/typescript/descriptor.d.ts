@@ -10,15 +10,15 @@ export type JsonObject = { readonly [key: string]: JsonValue };
 export type JsonSchema = JsonObject;
 
 /** Risk levels, from least to most dangerous. */
-export const riskLevels = ["low", "medium", "high"] as const;
+export declare const riskLevels: readonly ["low", "medium", "high"];
 export type RiskLevel = (typeof riskLevels)[number];
 
 /** The permission modes a host runs in. */
-export const permissionModes = ["plan", "default", "auto"] as const;
+export declare const permissionModes: readonly ["plan", "default", "auto"];
 export type PermissionMode = (typeof permissionModes)[number];
 
 /** What `decide` answers for a tool call. */
-export const decisions = ["allow", "ask", "deny"] as const;
+export declare const decisions: readonly ["allow", "ask", "deny"];
 export type Decision = (typeof decisions)[number];
 
 /** What telemetry may record about a call. */
@@ -30,9 +30,13 @@ export interface Telemetry {
 
 /** MCP tool annotations (hints for clients). */
 export interface ToolAnnotations {
+  /** The same as isReadOnly. */
   readonly readOnlyHint: boolean;
+  /** A call may destroy data. */
   readonly destructiveHint: boolean;
+  /** Repeating a call changes nothing more. */
   readonly idempotentHint: boolean;
+  /** The tool reaches outside the host. */
   readonly openWorldHint: boolean;
 }
 

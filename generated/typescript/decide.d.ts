@@ -26,23 +26,4 @@ export type DecisionFields = Pick<
  * - `auto`: requiresConfirmation → ask · else allow
  *   Auto mode: tools run without asking, except those that require confirmation.
  */
-export function decide(tool: DecisionFields, mode: PermissionMode): Decision {
-  switch (mode) {
-    case "plan":
-      if (tool.availableInPlanMode) return "allow";
-      if (tool.requiresPlanApproval) return "ask";
-      return "deny";
-    case "default":
-      if (tool.requiresConfirmation) return "ask";
-      if (tool.isReadOnly) return "allow";
-      if (tool.riskLevel === "high") return "ask";
-      return "allow";
-    case "auto":
-      if (tool.requiresConfirmation) return "ask";
-      return "allow";
-    default: {
-      const unknownMode: never = mode;
-      throw new Error(`unknown permission mode: ${String(unknownMode)}`);
-    }
-  }
-}
+export declare function decide(tool: DecisionFields, mode: PermissionMode): Decision;

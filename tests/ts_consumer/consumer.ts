@@ -1,0 +1,89 @@
+// A TypeScript app that installed the generated package next to the official SDKs:
+// every provider list goes to the SDK's own type without a cast, and a wrong shape
+// does not compile. Checked by tests/test_ts_consumer.py with tsc --strict (nodenext).
+import type Anthropic from "@anthropic-ai/sdk";
+import type {
+  Tool as ClaudeSdkTool,
+  ToolUnion,
+  ToolUseBlock,
+} from "@anthropic-ai/sdk/resources/messages";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ListToolsResult, Tool as McpSdkTool } from "@modelcontextprotocol/sdk/types.js";
+import type OpenAI from "openai";
+import type {
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageFunctionToolCall,
+  ChatCompletionTool,
+} from "openai/resources/chat/completions";
+import type { FunctionTool, ResponseFunctionToolCall } from "openai/resources/responses/responses";
+import {
+  claudeTools,
+  inputSchemas,
+  mcpTools,
+  openaiChatTools,
+  openaiResponsesTools,
+  parseArguments,
+  type OpenAIChatTool,
+  type ToolCall,
+} from "toolcanon-tools";
+
+export const chat: ChatCompletionTool[] = openaiChatTools;
+export const chatFunctions: ChatCompletionFunctionTool[] = openaiChatTools;
+export const responses: FunctionTool[] = openaiResponsesTools;
+export const claude: ClaudeSdkTool[] = claudeTools;
+export const claudeUnion: ToolUnion[] = claudeTools;
+export const mcp: McpSdkTool[] = mcpTools.builtin;
+export const listing: ListToolsResult = { tools: mcpTools.github };
+
+// The lists where the SDKs take them: request parameters.
+export const chatRequest: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
+  model: "gpt-5",
+  messages: [{ role: "user", content: "hi" }],
+  tools: openaiChatTools,
+};
+export const responsesRequest: OpenAI.Responses.ResponseCreateParamsNonStreaming = {
+  model: "gpt-5",
+  input: "hi",
+  tools: openaiResponsesTools,
+};
+export const claudeRequest: Anthropic.MessageCreateParamsNonStreaming = {
+  model: "claude-sonnet-4-5",
+  max_tokens: 1024,
+  messages: [{ role: "user", content: "hi" }],
+  tools: claudeTools,
+};
+
+// The validators where the MCP SDK takes them: the callback gets the tool's input type.
+export function register(server: McpServer): void {
+  server.registerTool("read_file", { inputSchema: inputSchemas.read_file }, async (args) => {
+    const path: string = args.path;
+    const limit: number | null | undefined = args.limit;
+    return { content: [{ type: "text", text: `${path} ${String(limit)}` }] };
+  });
+}
+
+// The calls the SDKs hand back, read as they come: a typed call or an ArgumentsError.
+export function fromChat(call: ChatCompletionMessageFunctionToolCall): ToolCall {
+  return parseArguments(call.function.name, call.function.arguments, "openai");
+}
+export function fromResponses(call: ResponseFunctionToolCall): ToolCall {
+  return parseArguments(call.name, call.arguments, "openai");
+}
+export function fromClaude(block: ToolUseBlock): string {
+  const call = parseArguments(block.name, block.input, "anthropic");
+  return call.name === "read_file" ? call.input.path : call.name;
+}
+
+// One wrong shape per list: each must fail, or tsc reports the unused directive.
+// @ts-expect-error a Chat Completions tool has no top-level name: not a Responses tool
+export const wrongChat: FunctionTool[] = openaiChatTools;
+// @ts-expect-error a Responses tool lacks the `function` envelope Chat Completions needs
+export const wrongResponses: ChatCompletionFunctionTool[] = openaiResponsesTools;
+// @ts-expect-error a Claude tool has input_schema, not MCP's inputSchema
+export const wrongClaude: McpSdkTool[] = claudeTools;
+// @ts-expect-error an MCP tool has inputSchema, not Claude's input_schema
+export const wrongMcp: ClaudeSdkTool[] = mcpTools.builtin;
+// Why the lists are typed as mutable arrays: the SDKs refuse a readonly one.
+const readonlyChat: readonly OpenAIChatTool[] = openaiChatTools;
+// @ts-expect-error the SDK's type is a mutable array
+export const wrongReadonly: ChatCompletionTool[] = readonlyChat;

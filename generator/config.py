@@ -9,6 +9,8 @@ with the file and line it comes from, and all problems are reported together.
 from __future__ import annotations
 
 import difflib
+import json
+import os
 import re
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -19,6 +21,7 @@ from generator.config_file import ConfigText, find_config, read_config
 from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.diff.suppressions import Suppression, parse_suppressions
 from generator.names import is_tool_name
+from generator.outputs import first_link, link_problem
 from generator.paths import display
 from generator.targets import CONFIGURABLE
 
@@ -57,6 +60,17 @@ DEFAULT_TOKEN_THRESHOLD = 100
 
 
 @dataclass(frozen=True, slots=True)
+class Setting:
+    """A folder setting as the user wrote it: the path joined to its base but not
+    resolved (so a symbolic link on the way can still be named), where it was written
+    (a config line, or the command line) and how (``--output .``, ``output = "."``)."""
+
+    given: Path
+    where: Position
+    spelled: str
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """A project's resolved settings."""
 
@@ -71,6 +85,10 @@ class Config:
     cache: Path | None = None  # folder of cached results (cache.py); None: no cache
     budgets: tuple[Budget, ...] = ()  # token limits, checked by validate/generate/check
     token_threshold: int = DEFAULT_TOKEN_THRESHOLD  # diff: growth (tokens) worth reporting
+    config_file: Path | None = None  # the config file read, when there is one
+    output_setting: Setting | None = None  # how the output folder was chosen (outputs.py)
+    contracts_setting: Setting | None = None  # how the contracts folder was chosen
+    allow_outside: bool = False  # --allow-outside: the output may lie outside the project
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +100,7 @@ class Overrides:
     strict: bool | None = None
     strict_default: bool | None = None
     no_cache: bool = False
+    allow_outside: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,14 +283,14 @@ def _apply(
     text: ConfigText | None, base: Path, values: dict[str, Any], overrides: Overrides
 ) -> Config:
     root = text.path.parent if text is not None else base
-    contracts = root / values.pop("contracts", "contracts")
-    output = root / values.pop("output", "generated")
+    contracts = _setting(text, root, "contracts", values.pop("contracts", "contracts"))
+    output = _setting(text, root, "output", values.pop("output", "generated"))
     strict = bool(values.pop("strict", False))
     strict_default = bool(values.pop("strict_default", False))
     if overrides.contracts is not None:
-        contracts = base / overrides.contracts
+        contracts = _flag(base, "--contracts", overrides.contracts)
     if overrides.output is not None:
-        output = base / overrides.output
+        output = _flag(base, "--output", overrides.output)
     if overrides.strict is not None:
         strict = overrides.strict
     if overrides.strict_default is not None:
@@ -282,14 +301,36 @@ def _apply(
     source = text.display if text is not None else None
     return Config(
         root,
-        contracts.resolve(),
-        output.resolve(),
+        _resolved(contracts.given),
+        _resolved(output.given),
         strict,
         strict_default,
         emit,
         source,
         cache=cache,
+        config_file=text.path if text is not None else None,
+        output_setting=output,
+        contracts_setting=contracts,
+        allow_outside=overrides.allow_outside,
     )
+
+
+def _resolved(path: Path) -> Path:
+    """``path`` with links followed; a loop of links is left for the link checks to name."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return Path(os.path.abspath(path))
+
+
+def _setting(text: ConfigText | None, root: Path, key: str, value: str) -> Setting:
+    """A folder the config file sets (or the default, spelled as the key would be)."""
+    where = text.position(key) if text is not None else Position(CLI_FILE, 1, 1)
+    return Setting(root / value, where, f"{key} = {json.dumps(value, ensure_ascii=False)}")
+
+
+def _flag(base: Path, flag: str, value: Path) -> Setting:
+    return Setting(base / value, Position(CLI_FILE, 1, 1), f"{flag} {value}")
 
 
 def _cache_folder(root: Path, value: str | bool) -> Path | None:
@@ -303,6 +344,9 @@ def _cache_folder(root: Path, value: str | bool) -> Path | None:
 def _check_contracts(
     config: Config, text: ConfigText | None, overrides: Overrides
 ) -> list[Diagnostic]:
+    setting = config.contracts_setting
+    if setting is not None and (link := first_link(setting.given, config.root)) is not None:
+        return [_diag(setting.where, *link_problem(setting, link, config.root))]
     if config.contracts.is_dir():
         return []
     if overrides.contracts is not None or text is None:

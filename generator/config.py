@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import difflib
 import json
+import keyword
 import os
 import re
+import sys
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -258,6 +260,29 @@ def _type_problem(key: str, spec: Key, value: Any) -> str | None:
         return f"config key '{key}' must be {spec.what}, not {value!r}"
     if key == "builtin-server" and not is_tool_name(value):
         return f"config key '{key}' must be a valid MCP server name, not {value!r}"
+    if key == "python-package":
+        return _python_package_problem(value)
+    return None
+
+
+# What the generated package imports (pydantic>=2) and what pydantic imports in turn: a
+# package of one of these names would hide the real one from itself.
+_DEPENDENCIES = frozenset(
+    ["pydantic", "pydantic_core", "annotated_types", "typing_extensions", "typing_inspection"]
+)
+
+
+def _python_package_problem(name: str) -> str | None:
+    """Why the generated package could not be imported under ``name`` (None: it can).
+    Names are compared without case: macOS and Windows file systems ignore it."""
+    where = "config key 'python-package'"
+    if keyword.iskeyword(name):
+        return f"{where}: {name!r} is a Python keyword, so 'import {name}' is a syntax error"
+    folded = name.lower()
+    if folded in {module.lower() for module in sys.stdlib_module_names}:
+        return f"{where}: {name!r} would shadow the standard library module of that name"
+    if folded in _DEPENDENCIES:
+        return f"{where}: {name!r} would shadow a module the generated package imports"
     return None
 
 

@@ -88,7 +88,7 @@ def _placement(config: Config, spelled: str) -> tuple[str, str] | None:
         message = f"{spelled} is inside the contracts folder: its files would be read as contracts"
         return message, _OWN_FOLDER
     if not within(out, root) and not config.allow_outside:
-        message = f"{spelled} ('{shown}') is outside the project ('{root.as_posix()}')"
+        message = f"{spelled} is outside the project ('{root.as_posix()}')"
         return message, "pass --allow-outside to write there on purpose"
     if out.exists() and not out.is_dir():
         return f"{spelled} ('{shown}') is a file, not a folder", _OWN_FOLDER

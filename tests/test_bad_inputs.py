@@ -37,6 +37,7 @@ def good_output(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 str(root / "contracts"),
                 "--output",
                 str(root / "generated"),
+                "--allow-outside",  # from wherever pytest runs
             ]
         )
         == 0

@@ -37,7 +37,12 @@ class Checked:
 
 def load_checked(path: Path, display: str, key: str, cache: CacheView) -> Checked:
     """Load and check one file, or find the result of doing so in ``cache``."""
-    raw = path.read_bytes()
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        from generator.contracts.discover import cannot_read
+
+        return Checked(None, [cannot_read(display, exc)], None)
     entry_key = _entry_key(raw, display, key)
     stored = cache.get(NAMESPACE, entry_key)
     if stored is not None:

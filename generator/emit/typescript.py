@@ -27,9 +27,11 @@ from generator.emit.ts_text import (
     ts_string,
     ts_value,
     type_name,
+    value_key,
 )
 from generator.emit.ts_types import schema_to_ts
 from generator.fields import FIELDS, descriptor_json
+from generator.jsonschema.walk import json_depth
 from generator.model import ToolDescriptor, Toolset
 from generator.templating import render
 
@@ -75,6 +77,7 @@ def _filters() -> dict[str, Callable[..., Any]]:
     return {
         "ts_doc": jsdoc,
         "ts_key": ts_property_key,
+        "ts_value_key": value_key,
         "ts_line_comment": line_comment,
         "ts_string": ts_string,
         **decisions.FILTERS,
@@ -100,6 +103,9 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
     }
 
 
+MAX_LITERAL_DEPTH = 32  # JSON levels; tsc gives up comparing near 50 (24 object levels)
+
+
 def ts_tools(toolset: Toolset) -> tuple[TsTool, ...]:
     """Each tool's input types and descriptor expressions; type names unique across tools.
 
@@ -121,7 +127,7 @@ def ts_tools(toolset: Toolset) -> tuple[TsTool, ...]:
                 title=tool.title,
                 input_type=root,
                 schema_const=const,
-                schema_value=ts_value(schema),
+                schema_value=_typed(ts_value(schema), schema, "inputSchema"),
                 declared=declared,
                 types=types,
                 fields=_field_expressions(tool, data, const),
@@ -151,6 +157,15 @@ def _field_expressions(
 ) -> tuple[tuple[str, str], ...]:
     """``(key, TS expression)`` for every canonical field; both schemas name one const."""
     return tuple(
-        (key, schema_const if key in _SCHEMA_KEYS else ts_value(value, "    "))
+        (key, schema_const if key in _SCHEMA_KEYS else _typed(ts_value(value, "    "), value, key))
         for key, value in data.items()
     )
+
+
+def _typed(expression: str, value: Any, key: str) -> str:
+    """``expression`` as a const literal; one nested deeper than tsc can compare with
+    the descriptor's types (TS2321, about 24 object levels) is given that field's type
+    instead of its literal one."""
+    if json_depth(value) <= MAX_LITERAL_DEPTH:
+        return expression + " as const" if key in _SCHEMA_KEYS else expression
+    return f"({expression} as unknown as CanonicalToolDescriptor[{ts_string(key)}])"

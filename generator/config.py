@@ -23,7 +23,7 @@ from generator.config_file import ConfigText, find_config, read_config
 from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.diff.suppressions import Suppression, parse_suppressions
 from generator.names import is_tool_name
-from generator.outputs import first_link, link_problem
+from generator.outputs import LINK, first_link, link_problem
 from generator.paths import display
 from generator.targets import CONFIGURABLE
 
@@ -308,8 +308,8 @@ def _apply(
     text: ConfigText | None, base: Path, values: dict[str, Any], overrides: Overrides
 ) -> Config:
     root = text.path.parent if text is not None else base
-    contracts = _setting(text, root, "contracts", values.pop("contracts", "contracts"))
-    output = _setting(text, root, "output", values.pop("output", "generated"))
+    contracts = _setting(text, root, "contracts", values.pop("contracts", None))
+    output = _setting(text, root, "output", values.pop("output", None))
     strict = bool(values.pop("strict", False))
     strict_default = bool(values.pop("strict_default", False))
     if overrides.contracts is not None:
@@ -348,10 +348,18 @@ def _resolved(path: Path) -> Path:
         return Path(os.path.abspath(path))
 
 
-def _setting(text: ConfigText | None, root: Path, key: str, value: str) -> Setting:
-    """A folder the config file sets (or the default, spelled as the key would be)."""
-    where = text.position(key) if text is not None else Position(CLI_FILE, 1, 1)
-    return Setting(root / value, where, f"{key} = {json.dumps(value, ensure_ascii=False)}")
+_DEFAULT_FOLDERS = {"contracts": "contracts", "output": "generated"}
+
+
+def _setting(text: ConfigText | None, root: Path, key: str, value: str | None) -> Setting:
+    """A folder the config file sets, or the default one (``value`` None)."""
+    if value is None:
+        folder = _DEFAULT_FOLDERS[key]
+        where = text.position(key) if text is not None else Position(CLI_FILE, 1, 1)
+        return Setting(root / folder, where, f"the default {key} folder '{folder}'")
+    assert text is not None  # only a config file sets a value
+    spelled = f"{key} = {json.dumps(value, ensure_ascii=False)}"
+    return Setting(root / value, text.position(key), spelled)
 
 
 def _flag(base: Path, flag: str, value: Path) -> Setting:
@@ -371,7 +379,8 @@ def _check_contracts(
 ) -> list[Diagnostic]:
     setting = config.contracts_setting
     if setting is not None and (link := first_link(setting.given, config.root)) is not None:
-        return [_diag(setting.where, *link_problem(setting, link, config.root))]
+        message, hint = link_problem(setting, link, config.root)
+        return [Diagnostic(setting.where, message, LINK, hint=hint)]
     if config.contracts.is_dir():
         return []
     if overrides.contracts is not None or text is None:

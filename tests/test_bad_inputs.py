@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MINIMAL, Project, tree_snapshot
+from tests.conftest import MINIMAL, Project, disk_state, tree_snapshot
 
 CASES_DIR = Path(__file__).parent / "bad_inputs"
 CASES = sorted(p for p in CASES_DIR.iterdir() if p.is_dir())
@@ -60,6 +60,7 @@ def test_bad_input(case: Path, project: Project, good_output: Path, update_golde
     shutil.copytree(good_output, project.generated)
     before = tree_snapshot(project.generated)
     _install_case(case, project.contracts)
+    everything = disk_state(project.root.parent)  # the project and the folder around it
 
     result = project.run("generate")
     expected_file = case / "expected.txt"
@@ -70,3 +71,4 @@ def test_bad_input(case: Path, project: Project, good_output: Path, update_golde
     assert tree_snapshot(project.generated) == before
     assert project.run("check").code == 2
     assert project.run("validate").code == 2
+    assert disk_state(project.root.parent) == everything

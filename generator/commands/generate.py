@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from generator.commands import options
 from generator.exitcodes import ExitCode
 from generator.locking import DEFAULT_TIMEOUT as DEFAULT_LOCK_TIMEOUT
-from generator.report import print_diagnostics, summary
+from generator.report import print_diagnostics, printable, summary
 
 if TYPE_CHECKING:
     from generator.writer import Plan
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> ExitCode:
         summary(f"{out}/ is up to date ({_tools(result.tool_count)})")
         return ExitCode.OK
     for drift in comparison.drift[:LISTED]:
-        print(f"{out}/{drift.path}: {WRITTEN[drift.kind]}", file=sys.stderr)
+        print(f"{out}/{printable(str(drift.path))}: {WRITTEN[drift.kind]}", file=sys.stderr)
     if len(comparison.drift) > LISTED:
         print(f"... and {len(comparison.drift) - LISTED} more", file=sys.stderr)
     summary(f"{out}/: {len(comparison.drift)} file(s) updated from {_tools(result.tool_count)}")

@@ -53,20 +53,42 @@ def checked_hashes(files: object) -> dict[PurePosixPath, str]:
 
 
 def manifest_hashes(out: Path) -> dict[PurePosixPath, str]:
-    """Files the manifest in ``out`` lists, with their hashes (empty when it has none
-    or cannot be read); the manifest itself is listed with its own hash."""
+    """Files the manifest in ``out`` lists, with their hashes, the manifest itself
+    included; empty when ``manifest.json`` is not toolcanon's (another tool's manifest
+    in a shared folder is never taken for ours). A manifest that is not valid JSON —
+    merge conflict markers, say — still names the files of its ``files`` blocks."""
     data = read_file(out, MANIFEST, limit=MAX_MANIFEST_BYTES)
     if data is None:
         return {}
     try:
         document = json.loads(data)
     except (ValueError, RecursionError):
+        document = None
+    if isinstance(document, dict):
+        block = document.get("generator")
+        if not isinstance(block, dict) or block.get("name") != "toolcanon":
+            return {}
+        found = checked_hashes(document.get("files"))
+    elif document is None and _OURS.search(data):
+        found = checked_hashes(_listed_pairs(data))
+    else:
         return {}
-    if not isinstance(document, dict):
-        return {}
-    found = checked_hashes(document.get("files"))
     found[MANIFEST] = hashlib.sha256(data).hexdigest()
     return found
+
+
+_OURS = re.compile(rb'"generator"\s*:\s*\{\s*"name"\s*:\s*"toolcanon"')
+_FILES_BLOCK = re.compile(rb'"files"\s*:\s*\{([^{}]*)\}')
+_PAIR = re.compile(rb'"([^"\\\x00-\x1f]{1,1024})"\s*:\s*"([0-9a-f]{64})"')
+
+
+def _listed_pairs(data: bytes) -> dict[str, str]:
+    """``path: sha256`` pairs in every ``"files": {…}`` block of a manifest's text."""
+    pairs: dict[str, str] = {}
+    for block in _FILES_BLOCK.finditer(data):
+        for match in _PAIR.finditer(block.group(1)):
+            pairs.setdefault(match.group(1).decode("utf-8", "replace"), match.group(2).decode())
+    return pairs
 
 
 def read_file(out: Path, rel: PurePosixPath, *, limit: int | None = None) -> bytes | None:

@@ -168,4 +168,5 @@ def _typed(expression: str, value: Any, key: str) -> str:
     instead of its literal one."""
     if json_depth(value) <= MAX_LITERAL_DEPTH:
         return expression + " as const" if key in _SCHEMA_KEYS else expression
-    return f"({expression} as unknown as CanonicalToolDescriptor[{ts_string(key)}])"
+    field = f"CanonicalToolDescriptor[{ts_string(key)}]"  # an optional field's: without undefined
+    return f"({expression} as unknown as Exclude<{field}, undefined>)"

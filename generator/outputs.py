@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 PLACEMENT = "TC052"  # an output folder toolcanon will not use
 LINK = "TC053"  # a symbolic link where toolcanon reads or writes
 COMMAND_LINE = "<command line>"
+_VCS_FOLDERS = (".git", ".hg", ".svn")
 _OWN_FOLDER = 'give the output a folder of its own inside the project, e.g. output = "generated"'
 
 
@@ -87,6 +88,8 @@ def _placement(config: Config, spelled: str) -> tuple[str, str] | None:
     if within(out, contracts):
         message = f"{spelled} is inside the contracts folder: its files would be read as contracts"
         return message, _OWN_FOLDER
+    if any(part in _VCS_FOLDERS for part in out.parts[len(root.parts) :]):
+        return f"{spelled} is inside a version-control folder", _OWN_FOLDER
     if not within(out, root) and not config.allow_outside:
         message = f"{spelled} is outside the project ('{root.as_posix()}')"
         return message, "pass --allow-outside to write there on purpose"

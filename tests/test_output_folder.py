@@ -46,10 +46,14 @@ def around(project: Project, output: Path | None = None) -> DiskState:
         ("contracts", "error[TC052]: --output contracts holds the contracts folder"),
         ("contracts/out", "--output contracts/out is inside the contracts folder"),
         ("../sibling", "error[TC052]: --output ../sibling is outside the project"),
+        (".git/out", "error[TC052]: --output .git/out is inside a version-control folder"),
+        ("afile", "error[TC052]: --output afile ('afile') is a file, not a folder"),
     ],
 )
 def test_refused_outputs_change_nothing(world: Project, flag: str, message: str) -> None:
     world.root.chmod(0o700)
+    (world.root / ".git").mkdir()
+    (world.root / "afile").write_text("mine\n")
     before = around(world)
     result = world.run("generate", "--output", flag)
     assert result.code == 2, result.err

@@ -1,6 +1,6 @@
-"""The writer: the only code that writes to disk (with ``writer_inplace``). It compares a
-Plan with the output folder, updates the folder, and keeps the cache entries a run
-computed.
+"""The writer: the only code that writes to disk (with ``writer_swap`` and
+``writer_inplace``). It compares a Plan with the output folder, updates the folder,
+and keeps the cache entries a run computed.
 
 A folder toolcanon owns (``ownership.owned``: nothing in it but files its manifest or
 this machine's record names) is updated whole: the complete new tree is built beside
@@ -15,8 +15,6 @@ run waits for the lock on the parent folder, for a bounded time.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import os
 import re
 import secrets
@@ -179,7 +177,9 @@ def write(
 
 def _update(plan: Plan, out: Path, comparison: Comparison, known: Witnesses) -> None:
     if ownership.owned(out, known):
-        _replace(plan, out, comparison)
+        from generator.writer_swap import replace_whole
+
+        replace_whole(plan, out, comparison)
     else:
         from generator.writer_inplace import write_in_place
 
@@ -218,96 +218,11 @@ def remove_leftovers(out: Path) -> None:
                 os.unlink(out / entry.rel)
 
 
-def _replace(plan: Plan, out: Path, comparison: Comparison) -> None:
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}{STAGING_INFIX}", dir=out.parent))
-    try:
-        staging.chmod(_folder_mode(out))
-        _stage(plan, out, staging, comparison)
-        _swap(staging, out)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-
-
 def default_mode(folder: bool) -> int:
     """The mode a new file or folder gets: 0o666 or 0o777 less the umask."""
     umask = os.umask(0)
     os.umask(umask)
     return (0o777 if folder else 0o666) & ~umask
-
-
-def _folder_mode(out: Path) -> int:
-    """Keep the output folder's mode; a new one gets the usual 0o777 less the umask."""
-    if out.is_dir():
-        return out.stat().st_mode & 0o7777
-    return default_mode(True)
-
-
-def _stage(plan: Plan, out: Path, staging: Path, comparison: Comparison) -> None:
-    changed = {d.path for d in comparison.drift}
-    for folder in sorted(plan.folders(), key=lambda p: len(p.parts)):
-        old = out / folder
-        mode = old.stat().st_mode & 0o7777 if old.is_dir() else default_mode(True)
-        (staging / folder).mkdir()
-        (staging / folder).chmod(mode)
-    for rel, data in plan.files.items():
-        target = staging / rel
-        if rel in changed:
-            target.write_bytes(data)
-            old = out / rel
-            if old.is_file() and not old.is_symlink():
-                target.chmod(old.stat().st_mode & 0o7777)
-        else:
-            os.link(out / rel, target, follow_symlinks=False)
-    planned = plan.folders()
-    for rel in comparison.foreign:
-        if rel in planned:
-            raise WriteError(
-                f"{out.name}/{rel} is not a folder toolcanon may write into "
-                "(a file or link it did not generate): move it away"
-            )
-        _keep(out / rel, staging / rel)
-
-
-def _keep(source: Path, target: Path) -> None:
-    """Carry a file we may not remove into the new tree, unchanged (links stay links)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if source.is_symlink():
-        os.symlink(os.readlink(source), target)
-    else:
-        os.link(source, target, follow_symlinks=False)
-
-
-def _swap(staging: Path, out: Path) -> None:
-    if not out.exists():
-        os.rename(staging, out)
-        return
-    if _exchange(staging, out):
-        return
-    backup = staging.with_name(staging.name + ".old")
-    os.rename(out, backup)
-    try:
-        os.rename(staging, out)
-    except OSError:
-        os.rename(backup, out)
-        raise
-    os.rename(backup, staging)  # removed by the caller
-
-
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
-
-
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two folders atomically with renameat2(RENAME_EXCHANGE) where Linux has it."""
-    libc_name = ctypes.util.find_library("c")
-    if not libc_name:
-        return False
-    libc = ctypes.CDLL(libc_name, use_errno=True)
-    renameat2 = getattr(libc, "renameat2", None)
-    if renameat2 is None:
-        return False
-    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
-    return bool(result == 0)
 
 
 def store_entries(root: Path | None, entries: Iterable[Entry]) -> None:

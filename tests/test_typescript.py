@@ -320,7 +320,10 @@ def test_every_tool_decides_like_python(
     package: str, evaluated: dict[str, Any], toolsets: dict[str, Toolset]
 ) -> None:
     expected = [
-        [policy.decide(decision_fields(t), mode) for mode in policy.MODES]
+        [
+            policy.decide(decision_fields(t), mode)
+            for mode in policy.MODES
+        ]
         for t in toolsets[package]
     ]
     assert evaluated[package]["decisions"] == expected

@@ -236,3 +236,24 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"  # a zombie has ended; only its parent could reap it
+
+
+def test_a_file_name_cannot_forge_github_annotations(project: Project) -> None:
+    """Workflow-command properties escape ``%``, CR, LF, ``:`` and ``,`` as GitHub
+    documents, so a contract's file name cannot end the properties or start a command."""
+    project.write("contracts/x%0A,line=9::warning file=forged.yaml", "version: 2\ntools: []\n")
+    result = project.run("validate", "--format", "github")
+    assert result.code == 2
+    (line,) = [line for line in result.err.splitlines() if line.startswith("::")]
+    assert line.startswith(
+        "::error file=contracts/x%250A%2Cline=9%3A%3Awarning file=forged.yaml,line=1,col=1,"
+    )
+    assert line.count("::") == 2  # the command's own two, no more
+
+
+def test_an_empty_against_is_a_usage_error(project: Project) -> None:
+    """An unset CI variable gives ``--against ""``: comparing with nothing must not pass."""
+    project.write("contracts/a.yaml", MINIMAL)
+    result = project.run("diff", "--against", "")
+    assert result.code == 2
+    assert "--against is empty" in result.err

@@ -9,7 +9,11 @@ with the file and line it comes from, and all problems are reported together.
 from __future__ import annotations
 
 import difflib
+import json
+import keyword
+import os
 import re
+import sys
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -19,6 +23,7 @@ from generator.config_file import ConfigText, find_config, read_config
 from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.diff.suppressions import Suppression, parse_suppressions
 from generator.names import is_tool_name
+from generator.outputs import LINK, first_link, link_problem
 from generator.paths import display
 from generator.targets import CONFIGURABLE
 
@@ -57,6 +62,17 @@ DEFAULT_TOKEN_THRESHOLD = 100
 
 
 @dataclass(frozen=True, slots=True)
+class Setting:
+    """A folder setting as the user wrote it: the path joined to its base but not
+    resolved (so a symbolic link on the way can still be named), where it was written
+    (a config line, or the command line) and how (``--output .``, ``output = "."``)."""
+
+    given: Path
+    where: Position
+    spelled: str
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """A project's resolved settings."""
 
@@ -72,6 +88,10 @@ class Config:
     budgets: tuple[Budget, ...] = ()  # token limits, checked by validate/generate/check
     token_threshold: int = DEFAULT_TOKEN_THRESHOLD  # diff: growth (tokens) worth reporting
     schema_extensions: frozenset[str] = frozenset()  # schema keywords allowed besides x-…
+    config_file: Path | None = None  # the config file read, when there is one
+    output_setting: Setting | None = None  # how the output folder was chosen (outputs.py)
+    contracts_setting: Setting | None = None  # how the contracts folder was chosen
+    allow_outside: bool = False  # --allow-outside: the output may lie outside the project
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +103,7 @@ class Overrides:
     strict: bool | None = None
     strict_default: bool | None = None
     no_cache: bool = False
+    allow_outside: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +260,29 @@ def _type_problem(key: str, spec: Key, value: Any) -> str | None:
         return f"config key '{key}' must be {spec.what}, not {value!r}"
     if key == "builtin-server" and not is_tool_name(value):
         return f"config key '{key}' must be a valid MCP server name, not {value!r}"
+    if key == "python-package":
+        return _python_package_problem(value)
+    return None
+
+
+# What the generated package imports (pydantic>=2) and what pydantic imports in turn: a
+# package of one of these names would hide the real one from itself.
+_DEPENDENCIES = frozenset(
+    ["pydantic", "pydantic_core", "annotated_types", "typing_extensions", "typing_inspection"]
+)
+
+
+def _python_package_problem(name: str) -> str | None:
+    """Why the generated package could not be imported under ``name`` (None: it can).
+    Names are compared without case: macOS and Windows file systems ignore it."""
+    where = "config key 'python-package'"
+    if keyword.iskeyword(name):
+        return f"{where}: {name!r} is a Python keyword, so 'import {name}' is a syntax error"
+    folded = name.lower()
+    if folded in {module.lower() for module in sys.stdlib_module_names}:
+        return f"{where}: {name!r} would shadow the standard library module of that name"
+    if folded in _DEPENDENCIES:
+        return f"{where}: {name!r} would shadow a module the generated package imports"
     return None
 
 
@@ -276,14 +320,14 @@ def _apply(
     text: ConfigText | None, base: Path, values: dict[str, Any], overrides: Overrides
 ) -> Config:
     root = text.path.parent if text is not None else base
-    contracts = root / values.pop("contracts", "contracts")
-    output = root / values.pop("output", "generated")
+    contracts = _setting(text, root, "contracts", values.pop("contracts", None))
+    output = _setting(text, root, "output", values.pop("output", None))
     strict = bool(values.pop("strict", False))
     strict_default = bool(values.pop("strict_default", False))
     if overrides.contracts is not None:
-        contracts = base / overrides.contracts
+        contracts = _flag(base, "--contracts", overrides.contracts)
     if overrides.output is not None:
-        output = base / overrides.output
+        output = _flag(base, "--output", overrides.output)
     if overrides.strict is not None:
         strict = overrides.strict
     if overrides.strict_default is not None:
@@ -295,15 +339,45 @@ def _apply(
     source = text.display if text is not None else None
     return Config(
         root,
-        contracts.resolve(),
-        output.resolve(),
+        _resolved(contracts.given),
+        _resolved(output.given),
         strict,
         strict_default,
         emit,
         source,
         cache=cache,
         schema_extensions=extensions,
+        config_file=text.path if text is not None else None,
+        output_setting=output,
+        contracts_setting=contracts,
+        allow_outside=overrides.allow_outside,
     )
+
+
+def _resolved(path: Path) -> Path:
+    """``path`` with links followed; a loop of links is left for the link checks to name."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return Path(os.path.abspath(path))
+
+
+_DEFAULT_FOLDERS = {"contracts": "contracts", "output": "generated"}
+
+
+def _setting(text: ConfigText | None, root: Path, key: str, value: str | None) -> Setting:
+    """A folder the config file sets, or the default one (``value`` None)."""
+    if value is None:
+        folder = _DEFAULT_FOLDERS[key]
+        where = text.position(key) if text is not None else Position(CLI_FILE, 1, 1)
+        return Setting(root / folder, where, f"the default {key} folder '{folder}'")
+    assert text is not None  # only a config file sets a value
+    spelled = f"{key} = {json.dumps(value, ensure_ascii=False)}"
+    return Setting(root / value, text.position(key), spelled)
+
+
+def _flag(base: Path, flag: str, value: Path) -> Setting:
+    return Setting(base / value, Position(CLI_FILE, 1, 1), f"{flag} {value}")
 
 
 def _cache_folder(root: Path, value: str | bool) -> Path | None:
@@ -317,6 +391,10 @@ def _cache_folder(root: Path, value: str | bool) -> Path | None:
 def _check_contracts(
     config: Config, text: ConfigText | None, overrides: Overrides
 ) -> list[Diagnostic]:
+    setting = config.contracts_setting
+    if setting is not None and (link := first_link(setting.given, config.root)) is not None:
+        message, hint = link_problem(setting, link, config.root)
+        return [Diagnostic(setting.where, message, LINK, hint=hint)]
     if config.contracts.is_dir():
         return []
     if overrides.contracts is not None or text is None:

@@ -73,25 +73,45 @@ def fresh_tool_count(config: Config, *, strict: bool = False) -> int | None:
             return None
     except (ValueError, KeyError, TypeError):
         return None
-    if document["contracts"] != contract_hashes(discover(config)):
-        return None
-    if any(_hash(config.output / rel) != digest for rel, digest in files.items()):
-        return None
-    return _tool_count(config.output / "manifest.json")
-
-
-def _hash(path: Path) -> str | None:
-    if path.is_symlink() or not path.is_file():
-        return None
     try:
-        return sha256(path.read_bytes())
+        if document["contracts"] != contract_hashes(discover(config)):
+            return None
     except OSError:
+        return None  # an unreadable contract: the full run names it
+    if any(_hash(config.output, rel) != digest for rel, digest in files.items()):
         return None
+    return _tool_count(config.output)
 
 
-def _tool_count(manifest: Path) -> int | None:
+def recorded_files(config: Config) -> dict[PurePosixPath, str]:
+    """What this machine's last ``generate`` wrote into the output folder (path →
+    sha256), whatever changed since: the witness that lets a later run remove a file
+    it no longer generates. Empty without a signed record."""
+    from generator.ownership import checked_hashes
+
+    stored = CacheView(config.cache).get(NAMESPACE, record_key(config))
+    if stored is None:
+        return {}
     try:
-        tools = json.loads(manifest.read_bytes()).get("tools")
-    except (OSError, ValueError, AttributeError):
+        document = json.loads(stored)
+    except (ValueError, RecursionError):
+        return {}
+    return checked_hashes(document.get("files")) if isinstance(document, dict) else {}
+
+
+def _hash(out: Path, rel: str) -> str | None:
+    from generator.ownership import safe_relative, sha256_of
+
+    checked = safe_relative(rel)
+    return None if checked is None else sha256_of(out, checked)
+
+
+def _tool_count(out: Path) -> int | None:
+    from generator.ownership import MANIFEST, read_file
+
+    data = read_file(out, MANIFEST)
+    try:
+        tools = json.loads(data).get("tools") if data is not None else None
+    except (ValueError, AttributeError, RecursionError):
         return None
     return len(tools) if isinstance(tools, list) else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.model import Toolset
+from generator.report import printable
 
 COLUMNS = ("name", "kind", "category", "risk", "read-only", "plan mode")
 
@@ -15,12 +16,13 @@ def plan_mode_label(available: bool, approval: bool) -> str:
 
 
 def tool_table(toolset: Toolset) -> str:
-    """One row per tool, columns padded to their widest cell."""
+    """One row per tool, columns padded to their widest cell; contract text is shown
+    with control characters escaped, so it cannot drive the terminal."""
     rows = [COLUMNS] + [
         (
-            t.name,
-            t.kind,
-            t.category,
+            printable(t.name),
+            printable(t.kind),
+            printable(t.category),
             t.risk_level,
             "yes" if t.is_read_only else "no",
             plan_mode_label(t.available_in_plan_mode, t.requires_plan_approval),

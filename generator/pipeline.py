@@ -30,8 +30,6 @@ if TYPE_CHECKING:  # the loader imports yaml: not on check's fast path
     from generator.contracts.cached import Checked
     from generator.contracts.loader import LoadedFile
 
-CONTRACT_SUFFIXES = (".yaml", ".yml")
-
 
 @dataclass(frozen=True, slots=True)
 class Build:
@@ -51,13 +49,12 @@ def discover(config: Config) -> list[tuple[str, Path]]:
     """Contract files as (key, path), sorted by key: the path relative to the contracts folder.
 
     Keys, not project paths, go into the manifest, so output does not depend on
-    where the project or the working directory is.
+    where the project or the working directory is. Raises ContractError for a link,
+    an unreadable folder or an odd file (``contracts/discover.py``).
     """
-    found = []
-    for path in config.contracts.rglob("*"):
-        if path.suffix in CONTRACT_SUFFIXES and path.is_file():
-            found.append((path.relative_to(config.contracts).as_posix(), path))
-    return sorted(found)
+    from generator.contracts.discover import contract_files
+
+    return contract_files(config.contracts, lambda path: paths.display(path, config.root))
 
 
 def config_hash(config: Config) -> str:

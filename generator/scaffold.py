@@ -75,7 +75,15 @@ def _pyproject(root: Path, snippet: str) -> tuple[Path, str] | None:
     path = root / PYPROJECT
     if not path.is_file():
         return None
-    text = path.read_text("utf-8")
+    try:
+        text = path.read_text("utf-8")
+    except UnicodeDecodeError as exc:
+        before = exc.object[: exc.start]
+        line, column = before.count(b"\n") + 1, exc.start - before.rfind(b"\n")
+        where = f"line {line}, column {column}"
+        raise Refused(f"{PYPROJECT} is not UTF-8 text ({where}); save it as UTF-8 first") from None
+    except OSError as exc:
+        raise Refused(f"cannot read {PYPROJECT}: {exc.strerror or exc}") from None
     try:
         if "toolcanon" in tomllib.loads(text).get("tool", {}):
             raise Refused(f"{PYPROJECT} already has a [tool.toolcanon] table")

@@ -1,28 +1,31 @@
-"""The only module that writes to disk: compare a Plan with generated/, swap it in whole,
-and keep the cache entries a run computed.
+"""The writer: the only code that writes to disk (with ``writer_swap`` and
+``writer_inplace``). It compares a Plan with the output folder, updates the folder,
+and keeps the cache entries a run computed.
 
-``write`` builds the complete new tree beside the output folder (unchanged files
-and files we never generated are hard-linked, so their bytes and mtimes stay), then
-exchanges the two folders in one step. A failure at any point leaves the old tree
-exactly as it was; a concurrent run waits for the lock on the parent folder.
+A folder toolcanon owns (``ownership.owned``: nothing in it but files its manifest or
+this machine's record names) is updated whole: the complete new tree is built beside
+it (unchanged files hard-linked, so their bytes and mtimes stay) and the two folders
+are exchanged in one step, so a failure at any point leaves the old tree exactly as it
+was. Any other folder is updated file by file (``writer_inplace``), each file
+atomically, and everything of anyone else's in it stays as it is. Files are removed
+only when a witness names them and they still hold the bytes it names. A concurrent
+run waits for the lock on the parent folder, for a bounded time.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
-import difflib
-import fcntl
-import json
 import os
+import re
 import secrets
 import shutil
+import stat
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from generator import ownership
 from generator.cache import (
     FOLDER_NAME,
     KEY_BYTES,
@@ -32,8 +35,13 @@ from generator.cache import (
     read_key,
     signed,
 )
+from generator.locking import DEFAULT_TIMEOUT, LockTimeout, locked, try_locked
+from generator.ownership import NO_HASHES, Hashes, Witnesses, witnesses
+from generator.textdiff import Budget, unified
 
 MANIFEST = PurePosixPath("manifest.json")
+STAGING_INFIX = ".new-"  # .<out>.new-XXXX: the tree being built beside the output
+TEMP_SUFFIX = ".toolcanon-new"  # .<name>.XXXX.toolcanon-new: a file being written in place
 
 
 class WriteError(Exception):
@@ -60,6 +68,10 @@ class Plan:
         same = self.same.get(rel)
         return same is not None and same(on_disk, planned)
 
+    def folders(self) -> set[PurePosixPath]:
+        """Every folder the plan's files sit in (the output folder itself excluded)."""
+        return {p for rel in self.files for p in rel.parents if p != PurePosixPath()}
+
 
 @dataclass(frozen=True, slots=True)
 class Drift:
@@ -73,7 +85,8 @@ class Drift:
 @dataclass(frozen=True, slots=True)
 class Comparison:
     drift: tuple[Drift, ...]
-    foreign: tuple[PurePosixPath, ...]  # files in the folder that toolcanon never generated
+    foreign: tuple[PurePosixPath, ...]  # things in the folder that toolcanon may not remove
+    undiffed: tuple[PurePosixPath, ...] = ()  # stale files whose diff was not computed
 
 
 def encode_text(text: str) -> bytes:
@@ -86,179 +99,130 @@ def encode_text(text: str) -> bytes:
 
 def read_manifest(out: Path) -> dict[str, object] | None:
     """The manifest in ``out``, or None when it is missing or unreadable."""
+    from generator.manifest import parse
+
+    data = ownership.read_file(out, MANIFEST, limit=ownership.MAX_MANIFEST_BYTES)
+    return parse(data) if data is not None else None
+
+
+def untracked(out: Path, recorded: Hashes = NO_HASHES) -> list[PurePosixPath]:
+    """Things in ``out`` that no witness names: someone else's files (and links)."""
+    if not _real_folder(out):
+        return []
+    known = witnesses(out, recorded)
+    return [e.rel for e in ownership.entries(out) if e.kind != "folder" and not known.names(e.rel)]
+
+
+def _real_folder(out: Path) -> bool:
     try:
-        data = json.loads((out / MANIFEST).read_bytes())
-    except (OSError, ValueError, RecursionError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def previously_generated(out: Path) -> set[PurePosixPath]:
-    """Files the last run generated, by its manifest (manifest included)."""
-    manifest = read_manifest(out)
-    files = manifest.get("files") if manifest else None
-    listed = {PurePosixPath(p) for p in files} if isinstance(files, dict) else set()
-    return listed | ({MANIFEST} if manifest else set())
-
-
-def untracked(out: Path) -> list[PurePosixPath]:
-    """Files in ``out`` that the manifest does not list: someone else's files."""
-    ours = previously_generated(out)
-    return [rel for rel in _disk_files(out) if rel not in ours] if out.is_dir() else []
-
-
-def _disk_files(out: Path) -> Iterator[PurePosixPath]:
-    for directory, dirs, names in os.walk(out):
-        dirs.sort()
-        base = Path(directory)
-        for name in sorted(names + [d for d in dirs if (base / d).is_symlink()]):
-            yield PurePosixPath((base / name).relative_to(out).as_posix())
-
-
-def _read(path: Path) -> bytes | None:
-    if path.is_symlink() or not path.is_file():
-        return None
-    try:
-        return path.read_bytes()
+        return stat.S_ISDIR(os.lstat(out).st_mode)
     except OSError:
-        return None
+        return False
 
 
-def compare(plan: Plan, out: Path, *, diffs: bool = True) -> Comparison:
-    """Every difference between ``plan`` and the folder ``out`` (with unified diffs: ``diffs``)."""
+def compare(
+    plan: Plan, out: Path, *, recorded: Hashes = NO_HASHES, diffs: bool = True
+) -> Comparison:
+    """Every difference between ``plan`` and the folder ``out`` (with unified diffs:
+    ``diffs``, bounded in time). ``recorded`` is this machine's record of what it wrote."""
+    return _compare(plan, out, witnesses(out, recorded), diffs=diffs)
+
+
+def _compare(plan: Plan, out: Path, known: Witnesses, *, diffs: bool) -> Comparison:
     drift: list[Drift] = []
+    budget = Budget()
     for rel, data in sorted(plan.files.items()):
-        current = _read(out / rel)
+        current = ownership.read_file(out, rel)
         if current is None:
             drift.append(Drift(rel, "missing"))
         elif not plan.current(rel, current):
-            drift.append(Drift(rel, "changed", _unified(rel, current, data) if diffs else ""))
-    ours = previously_generated(out)
+            shown = unified(rel, current, data, budget) if diffs else ""
+            drift.append(Drift(rel, "changed", shown))
     foreign: list[PurePosixPath] = []
-    if out.is_dir():
-        for rel in _disk_files(out):
-            if rel in plan.files:
+    if _real_folder(out):
+        for entry in ownership.entries(out):
+            if entry.kind == "folder" or entry.rel in plan.files:
                 continue
-            if rel in ours:
-                drift.append(Drift(rel, "orphaned"))
+            if entry.kind == "file" and known.prunable(out, entry.rel):
+                drift.append(Drift(entry.rel, "orphaned"))
             else:
-                foreign.append(rel)
-    return Comparison(tuple(drift), tuple(foreign))
+                foreign.append(entry.rel)
+    return Comparison(tuple(drift), tuple(foreign), tuple(budget.skipped))
 
 
-def _unified(rel: PurePosixPath, old: bytes, new: bytes, limit: int = 40) -> str:
-    old_lines = old.decode("utf-8", "replace").splitlines(keepends=True)
-    new_lines = new.decode("utf-8", "replace").splitlines(keepends=True)
-    lines = list(
-        difflib.unified_diff(old_lines, new_lines, f"{rel} (on disk)", f"{rel} (generated)", n=2)
-    )
-    if len(lines) > limit:
-        lines = [*lines[:limit], f"... {len(lines) - limit} more diff lines\n"]
-    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
-
-
-@contextlib.contextmanager
-def locked(folder: Path) -> Iterator[None]:
-    """Hold an exclusive lock on ``folder`` (a directory) while generating into it."""
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
-
-
-def write(plan: Plan, out: Path) -> Comparison:
-    """Make ``out`` hold exactly the plan (plus files we never generated). Atomic."""
+def write(
+    plan: Plan,
+    out: Path,
+    *,
+    recorded: Hashes = NO_HASHES,
+    lock_timeout: float = DEFAULT_TIMEOUT,
+    on_wait: Callable[[str], None] | None = None,
+) -> Comparison:
+    """Make ``out`` hold the plan; keep everything toolcanon did not write. Raises
+    WriteError (nothing changed) when that cannot be done."""
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        with locked(out.parent):
-            comparison = compare(plan, out, diffs=False)  # only check shows diffs
+        with locked(out.parent, timeout=lock_timeout, on_wait=on_wait):
+            remove_leftovers(out)
+            known = witnesses(out, recorded)
+            comparison = _compare(plan, out, known, diffs=False)  # only check shows diffs
             if comparison.drift:
-                _replace(plan, out, comparison)
+                _update(plan, out, comparison, known)
             return comparison
+    except LockTimeout as exc:
+        raise WriteError(str(exc)) from None
     except OSError as exc:
         raise WriteError(f"cannot update {out.name}/: {exc.strerror or exc}") from exc
 
 
-def _replace(plan: Plan, out: Path, comparison: Comparison) -> None:
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
-    try:
-        staging.chmod(_folder_mode(out))
-        _stage(plan, out, staging, comparison)
-        _swap(staging, out)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+def _update(plan: Plan, out: Path, comparison: Comparison, known: Witnesses) -> None:
+    if ownership.owned(out, known):
+        from generator.writer_swap import replace_whole
+
+        replace_whole(plan, out, comparison)
+    else:
+        from generator.writer_inplace import write_in_place
+
+        write_in_place(plan, out, comparison, known)
 
 
-def _folder_mode(out: Path) -> int:
-    """Keep the output folder's mode; a new one gets the usual 0o777 less the umask."""
-    if out.is_dir():
-        return out.stat().st_mode & 0o7777
+def tidy(out: Path) -> None:
+    """Remove what a killed run left beside and inside ``out``, when no run holds the
+    lock right now (never waits: ``generate`` on current output calls this)."""
+    with contextlib.suppress(OSError), try_locked(out.parent) as free:
+        if free:
+            remove_leftovers(out)
+
+
+_LEFTOVER_FILE = re.compile(r"^\..+\.[A-Za-z0-9_]+" + re.escape(TEMP_SUFFIX) + "$")
+
+
+def remove_leftovers(out: Path) -> None:
+    """Staging folders (``.<out>.new-*``) and half-written files of runs that were
+    killed; call with the lock held, so no live run owns them. When a kill came
+    between the two renames of a swap without ``renameat2``, the old tree is put back."""
+    prefix = f".{out.name}{STAGING_INFIX}"
+    with os.scandir(out.parent) as found:
+        staged = sorted(e.name for e in found if e.name.startswith(prefix))
+    for name in staged:
+        path = out.parent / name
+        if not stat.S_ISDIR(os.lstat(path).st_mode):
+            continue
+        if name.endswith(".old") and not os.path.lexists(out):
+            os.rename(path, out)  # the old tree, never replaced: it is the output again
+            continue
+        shutil.rmtree(path)
+    if _real_folder(out):
+        for entry in ownership.entries(out):
+            if entry.kind == "file" and _LEFTOVER_FILE.match(entry.rel.name):
+                os.unlink(out / entry.rel)
+
+
+def default_mode(folder: bool) -> int:
+    """The mode a new file or folder gets: 0o666 or 0o777 less the umask."""
     umask = os.umask(0)
     os.umask(umask)
-    return 0o777 & ~umask
-
-
-def _stage(plan: Plan, out: Path, staging: Path, comparison: Comparison) -> None:
-    changed = {d.path for d in comparison.drift}
-    planned_dirs = {parent for rel in plan.files for parent in rel.parents}
-    for rel, data in plan.files.items():
-        target = staging / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if rel in changed:
-            target.write_bytes(data)
-        else:
-            os.link(out / rel, target, follow_symlinks=False)
-    for rel in comparison.foreign:
-        if rel in planned_dirs:
-            raise WriteError(
-                f"{out.name}/{rel} is not a folder toolcanon may write into "
-                "(a file or link it did not generate): move it away"
-            )
-        _keep(out / rel, staging / rel)
-
-
-def _keep(source: Path, target: Path) -> None:
-    """Carry a file we never generated into the new tree, unchanged (links stay links)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if source.is_symlink():
-        os.symlink(os.readlink(source), target)
-    else:
-        os.link(source, target, follow_symlinks=False)
-
-
-def _swap(staging: Path, out: Path) -> None:
-    if not out.exists():
-        os.rename(staging, out)
-        return
-    if _exchange(staging, out):
-        return
-    backup = staging.with_name(staging.name + ".old")
-    os.rename(out, backup)
-    try:
-        os.rename(staging, out)
-    except OSError:
-        os.rename(backup, out)
-        raise
-    os.rename(backup, staging)  # removed by the caller
-
-
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
-
-
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two folders atomically with renameat2(RENAME_EXCHANGE) where Linux has it."""
-    libc_name = ctypes.util.find_library("c")
-    if not libc_name:
-        return False
-    libc = ctypes.CDLL(libc_name, use_errno=True)
-    renameat2 = getattr(libc, "renameat2", None)
-    if renameat2 is None:
-        return False
-    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
-    return bool(result == 0)
+    return (0o777 if folder else 0o666) & ~umask
 
 
 def store_entries(root: Path | None, entries: Iterable[Entry]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import stat
 import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -107,6 +108,35 @@ def tree_snapshot(folder: Path) -> dict[str, str]:
             found[key] = "link:" + str(path.readlink())
         elif path.is_file():
             found[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+DiskState = dict[str, tuple[str, int, int, str]]
+
+
+def disk_state(folder: Path, *, skip: Path | None = None) -> DiskState:
+    """Everything under ``folder`` (itself included) as ``lstat`` sees it: kind, mode,
+    inode, and the sha256 of a file or the target of a link — empty folders, permissions
+    and inodes included. ``skip`` leaves out one subtree (the output folder), so two
+    states being equal means nothing outside it changed. Links are never followed."""
+    found: DiskState = {}
+    stack = [folder]
+    while stack:
+        path = stack.pop()
+        if skip is not None and path == skip:
+            continue
+        info = path.lstat()
+        key = path.relative_to(folder).as_posix()
+        if stat.S_ISLNK(info.st_mode):
+            found[key] = ("link", info.st_mode, info.st_ino, os.readlink(path))
+        elif stat.S_ISDIR(info.st_mode):
+            found[key] = ("folder", info.st_mode, info.st_ino, "")
+            stack.extend(sorted(path.iterdir()))
+        elif stat.S_ISREG(info.st_mode):
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            found[key] = ("file", info.st_mode, info.st_ino, digest)
+        else:
+            found[key] = ("other", info.st_mode, info.st_ino, "")
     return found
 
 

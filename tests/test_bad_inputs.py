@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MINIMAL, Project, tree_snapshot
+from tests.conftest import MINIMAL, Project, disk_state, tree_snapshot
 
 CASES_DIR = Path(__file__).parent / "bad_inputs"
 CASES = sorted(p for p in CASES_DIR.iterdir() if p.is_dir())
@@ -38,6 +38,7 @@ def good_output(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 str(root / "contracts"),
                 "--output",
                 str(root / "generated"),
+                "--allow-outside",  # from wherever pytest runs
             ]
         )
         == 0
@@ -62,6 +63,7 @@ def test_bad_input(case: Path, project: Project, good_output: Path, update_golde
     _install_case(case, project.contracts)
     flags_file = case / "flags"
     flags = flags_file.read_text("utf-8").split() if flags_file.exists() else []
+    everything = disk_state(project.root.parent)  # the project and the folder around it
 
     result = project.run("generate", *flags)
     expected_file = case / "expected.txt"
@@ -72,3 +74,4 @@ def test_bad_input(case: Path, project: Project, good_output: Path, update_golde
     assert tree_snapshot(project.generated) == before
     assert project.run("check", *flags).code == 2
     assert project.run("validate", *flags).code == 2
+    assert disk_state(project.root.parent) == everything

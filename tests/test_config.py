@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.conftest import MINIMAL, Project
 
 
@@ -107,3 +109,23 @@ def test_settings_reach_the_output(project: Project) -> None:
     (tool,) = json.loads((out / "canonical/tools.json").read_text("utf-8"))["tools"]
     assert tool["strict"] is True
     assert "schema/contract.schema.json" not in (out / "README.md").read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("class", "'class' is a Python keyword, so 'import class' is a syntax error"),
+        ("json", "'json' would shadow the standard library module of that name"),
+        ("Typing", "'Typing' would shadow the standard library module of that name"),
+        ("pydantic", "'pydantic' would shadow a module the generated package imports"),
+        ("pydantic_core", "'pydantic_core' would shadow a module the generated package imports"),
+    ],
+)
+def test_python_package_must_be_importable(project: Project, name: str, message: str) -> None:
+    _pyproject(project, f'python-package = "{name}"\n')
+    result = project.run("generate")
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"pyproject.toml:5:1: error[TC050]: config key 'python-package': {message}"
+    ]
+    assert not project.generated.exists()

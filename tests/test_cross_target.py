@@ -69,7 +69,14 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
         text = text.replace(char, f"\\u{ord(char):04x}")
     (root / "contracts" / "hostile.yaml").write_text(text, encoding="utf-8")
     code = main(
-        ["generate", "--contracts", str(root / "contracts"), "--output", str(root / "generated")]
+        [
+            "generate",
+            "--contracts",
+            str(root / "contracts"),
+            "--output",
+            str(root / "generated"),
+            "--allow-outside",  # from wherever pytest runs
+        ]
     )
     assert code == 0
     return root

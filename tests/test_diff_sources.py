@@ -126,7 +126,10 @@ def test_pinned_tools_json(project: Project) -> None:
         ("{", "cannot read pinned tools"),
         ('{"format": 2, "tools": []}', "not a canonical tools.json"),
         ('{"format": 1, "tools": [{"title": "x"}]}', "tools[0] is not a descriptor with a name"),
+        ('{"format": 1, "tools": ' + "[" * 50_000 + "]" * 50_000 + "}", "nests deeper than 128"),
+        ('{"format": 1, "tools": [], "n": ' + "9" * 5000 + "}", "(5,000 digits) is beyond"),
     ],
+    ids=["truncated", "format", "nameless", "deep", "digits"],
 )
 def test_bad_pinned_tools_json(project: Project, text: str, message: str) -> None:
     project.write("contracts/a.yaml", MINIMAL)

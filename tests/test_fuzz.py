@@ -132,7 +132,14 @@ contracts = st.fixed_dictionaries(
 
 def _run(root: Path) -> int:
     return main(
-        ["generate", "--contracts", str(root / "contracts"), "--output", str(root / "generated")]
+        [
+            "generate",
+            "--contracts",
+            str(root / "contracts"),
+            "--output",
+            str(root / "generated"),
+            "--allow-outside",  # from wherever pytest runs
+        ]
     )
 
 

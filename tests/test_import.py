@@ -149,7 +149,11 @@ def test_unrepairable_schema_is_an_error(project: Project) -> None:
         ('{"x": NaN}', "bad.json:1:1: error[TC400]: not valid JSON: NaN is not JSON"),
         ('{"x": 1}', "bad.json:1:1: error[TC400]: no tools found: expected a list of tools"),
         ("[]", "bad.json:1:1: error[TC400]: no function tools in the list: nothing to import"),
+        ("[" * 100_000 + "]" * 100_000, "bad.json:1:1: error[TC400]: the JSON nests deeper"),
+        ('{"x": ' + "9" * 5000 + "}", "bad.json:1:1: error[TC400]: not valid JSON: 999999999999…"),
+        ('{"x": 1e999}', "bad.json:1:1: error[TC400]: not valid JSON: 1e999 is beyond the range"),
     ],
+    ids=["truncated", "duplicate", "nan", "no-tools", "empty", "deep", "digits", "overflow"],
 )
 def test_unreadable_sources(project: Project, text: str, message: str) -> None:
     project.write("bad.json", text)

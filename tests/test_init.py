@@ -70,3 +70,14 @@ def test_init_keeps_existing_contracts_alone(example_project: Project) -> None:
     assert example_project.run("init").code == 0
     assert not (example_project.contracts / "example.yaml").exists()
     assert (example_project.root / "toolcanon.yaml").is_file()
+
+
+def test_init_refuses_a_pyproject_that_is_not_utf8(project: Project) -> None:
+    project.contracts.rmdir()
+    pyproject = project.root / "pyproject.toml"
+    pyproject.write_bytes(b'[project]\nname = "caf\xe9"\n')
+    result = project.run("init")
+    assert result.code == 2
+    assert "init refused: pyproject.toml is not UTF-8 text (line 2, column 12)" in result.err
+    assert pyproject.read_bytes() == b'[project]\nname = "caf\xe9"\n'
+    assert sorted(p.name for p in project.root.iterdir()) == ["pyproject.toml"]

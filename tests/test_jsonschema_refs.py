@@ -8,8 +8,8 @@ import pytest
 
 from generator.jsonschema.pointer import parse_ref
 from generator.jsonschema.refs import (
+    InPlaceLoops,
     Target,
-    bare_cycle,
     cyclic_refs,
     def_name,
     def_ref,
@@ -128,7 +128,7 @@ def test_deref_stops_at_a_reference_it_cannot_follow() -> None:
     assert deref(DEFS, dangling) == Target(dangling, None, None)
 
 
-def test_deref_of_a_bare_cycle_ends() -> None:
+def test_deref_of_a_reference_loop_ends() -> None:
     found = deref(DEFS, {"$ref": "#/$defs/Ping"})
     assert found.schema["$ref"] in ("#/$defs/Ping", "#/$defs/Pong")
 
@@ -144,10 +144,18 @@ def test_deref_of_a_bare_cycle_ends() -> None:
         (("$defs", "Missing"), False),
     ],
 )
-def test_bare_cycle(start: tuple[str, ...], cycle: bool) -> None:
-    assert bare_cycle(DEFS, start) is cycle
+def test_in_place_loops(start: tuple[str, ...], cycle: bool) -> None:
+    assert InPlaceLoops(DEFS).reaches(start) is cycle
 
 
-def test_a_reference_to_itself_is_a_bare_cycle() -> None:
-    assert bare_cycle({"$ref": "#"}, ())
-    assert bare_cycle({"$defs": {"a": {"$ref": "#/$defs/a"}}}, ("$defs", "a"))
+def test_a_reference_to_itself_is_a_loop() -> None:
+    assert InPlaceLoops({"$ref": "#"}).reaches(())
+    assert InPlaceLoops({"$defs": {"a": {"$ref": "#/$defs/a"}}}).reaches(("$defs", "a"))
+
+
+def test_a_loop_through_an_applicator_is_found_and_one_through_properties_is_not() -> None:
+    through_all_of = {"$defs": {"a": {"allOf": [{"$ref": "#/$defs/a"}]}}}
+    assert InPlaceLoops(through_all_of).reaches(("$defs", "a"))
+    through_not = {"$defs": {"a": {"not": {"anyOf": [{"$ref": "#/$defs/a"}]}}}}
+    assert InPlaceLoops(through_not).reaches(("$defs", "a"))
+    assert not InPlaceLoops(DEFS).reaches(("$defs", "Loop"))

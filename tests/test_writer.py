@@ -10,7 +10,7 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from generator import writer
+from generator import writer, writer_swap
 from tests.conftest import MINIMAL, Project
 
 
@@ -57,7 +57,7 @@ def test_read_only_filesystem_is_a_clear_error(
 def test_failed_swap_restores_the_old_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out"
     writer.write(_plan(a="old\n"), out)
-    monkeypatch.setattr(writer, "_exchange", lambda a, b: False)  # take the two-rename path
+    monkeypatch.setattr(writer_swap, "_exchange", lambda a, b: False)  # the two-rename path
     real_rename = os.rename
     calls = {"n": 0}
 

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from generator.commands import options
 from generator.exitcodes import ExitCode
-from generator.report import have_errors, print_diagnostics, summary
+from generator.locking import DEFAULT_TIMEOUT as DEFAULT_LOCK_TIMEOUT
+from generator.report import have_errors, print_diagnostics, printable, summary
 
 if TYPE_CHECKING:
     from generator.writer import Plan
@@ -29,16 +30,35 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="exit 1 when any file was written (for pre-commit and CI)",
     )
+    parser.add_argument(
+        "--lock-timeout",
+        type=_seconds,
+        default=DEFAULT_LOCK_TIMEOUT,
+        metavar="SECONDS",
+        help="give up after this long when another run holds the output folder "
+        f"(default {DEFAULT_LOCK_TIMEOUT:g})",
+    )
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
+    return value
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.freshness import fresh_tool_count, record
+    from generator.freshness import fresh_tool_count, record, recorded_files
     from generator.pipeline import build
-    from generator.writer import WriteError, store_entries, write
+    from generator.writer import WriteError, store_entries, tidy, write
 
-    config = options.config(args)
+    config = options.output_config(args)
     count = fresh_tool_count(config, strict=config.strict)
     if count is not None:  # this machine's signed record says nothing would change
+        tidy(config.output)
         summary(f"{config.output.name}/ is up to date ({_tools(count)})")
         return ExitCode.OK
     result = build(config, strict=config.strict)
@@ -48,7 +68,13 @@ def run(args: argparse.Namespace) -> ExitCode:
         summary(f"{blocked}; nothing was written")
         return ExitCode.BAD_INPUT
     try:
-        comparison = write(result.plan, config.output)
+        comparison = write(
+            result.plan,
+            config.output,
+            recorded=recorded_files(config),
+            lock_timeout=args.lock_timeout,
+            on_wait=summary,
+        )
     except WriteError as error:
         summary(f"{error}")
         return ExitCode.BAD_INPUT
@@ -59,7 +85,7 @@ def run(args: argparse.Namespace) -> ExitCode:
         summary(f"{out}/ is up to date ({_tools(result.tool_count)})")
         return ExitCode.OK
     for drift in comparison.drift[:LISTED]:
-        print(f"{out}/{drift.path}: {WRITTEN[drift.kind]}", file=sys.stderr)
+        print(f"{out}/{printable(str(drift.path))}: {WRITTEN[drift.kind]}", file=sys.stderr)
     if len(comparison.drift) > LISTED:
         print(f"... and {len(comparison.drift) - LISTED} more", file=sys.stderr)
     summary(f"{out}/: {len(comparison.drift)} file(s) updated from {_tools(result.tool_count)}")

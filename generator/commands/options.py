@@ -22,10 +22,15 @@ def add_config(parser: argparse.ArgumentParser, *, outputs: bool = True) -> None
         default=None,
         help="treat warnings as errors (overrides config 'strict')",
     )
-    parser.set_defaults(output=None, openai_strict=None, no_cache=False)
+    parser.set_defaults(output=None, openai_strict=None, no_cache=False, allow_outside=False)
     if not outputs:
         return
     parser.add_argument("--output", type=Path, help="output folder (overrides config)")
+    parser.add_argument(
+        "--allow-outside",
+        action="store_true",
+        help="let the output folder lie outside the project (never the project or its parents)",
+    )
     parser.add_argument(
         "--openai-strict",
         action=argparse.BooleanOptionalAction,
@@ -58,5 +63,19 @@ def config(args: argparse.Namespace, *, require_contracts: bool = True) -> Confi
         strict=args.strict,
         strict_default=args.openai_strict,
         no_cache=args.no_cache,
+        allow_outside=args.allow_outside,
     )
     return load_config(args.config, overrides=overrides, require_contracts=require_contracts)
+
+
+def output_config(args: argparse.Namespace) -> Config:
+    """The config of a command that reads or writes the output folder: ContractError
+    when the folder is one toolcanon must not use (see ``outputs.py``)."""
+    from generator.diagnostics import ContractError
+    from generator.outputs import output_problems
+
+    found = config(args)
+    problems = output_problems(found)
+    if problems:
+        raise ContractError(problems)
+    return found

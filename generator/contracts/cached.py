@@ -45,7 +45,12 @@ def load_checked(
 ) -> Checked:
     """Load and check one file, or find the result of doing so in ``cache``;
     ``extensions`` (config ``schema-extensions``) change the verdict, so the key."""
-    raw = path.read_bytes()
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        from generator.contracts.discover import cannot_read
+
+        return Checked(None, [cannot_read(display, exc)], None)
     entry_key = _entry_key(raw, display, key, extensions)
     stored = cache.get(NAMESPACE, entry_key)
     if stored is not None:

@@ -34,6 +34,7 @@ from generator.contracts.yaml_source import (
     decode,
 )
 from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
+from generator.jsondata import integer, out_of_range
 
 MAX_NODES = 1_000_000
 MAX_DEPTH = 128
@@ -190,7 +191,11 @@ class _Builder:
         if node.tag == BOOL_TAG:
             return value.lower() == "true"
         if node.tag == INT_TAG:
-            return _to_int(value)
+            whole = integer(value)
+            if whole is None:
+                hint = "JSON consumers read numbers as 64-bit floats: use a smaller bound"
+                self.error(node, path, out_of_range(value), hint, "TC008")
+            return whole
         if node.tag == FLOAT_TAG:
             number = math.inf if "inf" in value.lower() or "nan" in value.lower() else float(value)
             if math.isfinite(number):
@@ -211,14 +216,6 @@ class _Builder:
 def _mark(node: yaml.Node) -> tuple[int, int]:
     mark = node.start_mark
     return mark.line + 1, mark.column + 1
-
-
-def _to_int(text: str) -> int:
-    if text.startswith("0o"):
-        return int(text[2:], 8)
-    if text.startswith("0x"):
-        return int(text[2:], 16)
-    return int(text)
 
 
 class _Abort(Exception):

@@ -13,7 +13,7 @@ from generator.contracts.fast_meta import surely_valid
 from generator.diagnostics import JsonPath
 from generator.jsonschema import pointer, refs
 from generator.jsonschema.dialects import DEFAULT, dialect_named
-from generator.jsonschema.walk import subschemas
+from generator.jsonschema.walk import positions, subschemas
 
 Finding = tuple[JsonPath, str, str | None, str]
 
@@ -55,11 +55,13 @@ def check_tool_schema(schema: Mapping[str, Any]) -> Iterator[Finding]:
     if meta_found:
         return  # the rules below assume a structurally valid schema
     yield from _root_rules(schema)
+    references = _References(schema)
     for node, path in subschemas(schema):
         yield from _required_rule(node, path)
+        yield from _reference_keywords(node, path)
         ref = node.get("$ref")
         if isinstance(ref, str):
-            yield from _ref_rule(schema, ref, (*path, "$ref"))
+            yield from references.check(ref, (*path, "$ref"))
 
 
 def _explain_meta(error: ValidationError) -> Finding:
@@ -129,23 +131,60 @@ def _required_rule(node: Mapping[str, Any], path: JsonPath) -> Iterator[Finding]
             )
 
 
-def _ref_rule(root: Mapping[str, Any], ref: str, path: JsonPath) -> Iterator[Finding]:
-    parts = pointer.parse_ref(ref)
-    if parts is None:
+def _reference_keywords(node: Mapping[str, Any], path: JsonPath) -> Iterator[Finding]:
+    """Keywords that would change what a ``$ref`` means, or follow references
+    toolcanon does not: a nested ``$id`` (a new base URI), ``$dynamicRef``."""
+    if path and "$id" in node:
         yield (
-            path,
-            f"$ref {ref!r} is not a local reference",
-            "toolcanon never fetches schemas: copy the definition into $defs and use '#/$defs/…'",
-            "TC207",
+            (*path, "$id"),
+            "a nested $id gives the references inside it another base",
+            "remove it: toolcanon reads every $ref against the tool's schema",
+            "TC210",
         )
-        return
-    found, _ = pointer.resolve(root, parts)
-    if not found:
-        yield path, f"$ref {ref!r} points to nothing", "define it under $defs", "TC208"
-    elif refs.bare_cycle(root, parts):
-        yield (
-            path,
-            f"$ref {ref!r} only refers to itself through other $refs",
-            "a reference cycle needs a real schema (an object or array) along the way",
-            "TC209",
-        )
+    for keyword in ("$dynamicRef", "$recursiveRef"):
+        if keyword in node:
+            yield (
+                (*path, keyword),
+                f"{keyword} is not supported: only local $ref is followed",
+                "use $ref to '#/$defs/…' (every target resolves it the same way)",
+                "TC207",
+            )
+
+
+class _References:
+    """The ``$ref`` rules of one schema: local, pointing at a schema, no loop in place."""
+
+    def __init__(self, root: Mapping[str, Any]) -> None:
+        self.root = root
+        self.loops = refs.InPlaceLoops(root)
+        self.schemas = {path for _, path in positions(root)}
+
+    def check(self, ref: str, path: JsonPath) -> Iterator[Finding]:
+        parts = pointer.parse_ref(ref)
+        if parts is None:
+            yield (
+                path,
+                f"$ref {ref!r} is not a local reference",
+                "toolcanon never fetches schemas: copy the definition into $defs and use "
+                "'#/$defs/…'",
+                "TC207",
+            )
+            return
+        found = pointer.locate(self.root, parts)
+        if found is None:
+            yield path, f"$ref {ref!r} points to nothing", "define it under $defs", "TC208"
+        elif found[1] not in self.schemas:
+            yield (
+                path,
+                f"$ref {ref!r} points to a value that is not a schema",
+                "point it at a schema, e.g. under $defs",
+                "TC208",
+            )
+        elif self.loops.reaches(parts):
+            yield (
+                path,
+                f"$ref {ref!r} leads back to itself without reading any part of the value",
+                "a reference cycle needs a property or an item along the way ($ref, allOf, "
+                "anyOf, oneOf, not, if/then/else and dependentSchemas read the same value)",
+                "TC209",
+            )

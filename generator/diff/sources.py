@@ -8,7 +8,6 @@ a temporary folder outside the repository: no checkout, the working tree is unto
 
 from __future__ import annotations
 
-import json
 import subprocess
 import tempfile
 from collections.abc import Mapping
@@ -87,10 +86,14 @@ def against(config: Config, ref: str) -> Side:
 
 def pinned(path: Path, label: str) -> Side:
     """A ``canonical/tools.json`` a downstream repository pinned."""
+    from generator.jsondata import JsonProblem, loads
+
     try:
-        data = json.loads(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
         raise _error(label, f"cannot read pinned tools: {exc}", None) from None
+    except JsonProblem as problem:
+        raise _error(label, f"cannot read pinned tools: {problem.message}", None) from None
     tools = data.get("tools") if isinstance(data, Mapping) else None
     if not isinstance(tools, list) or data.get("format") != CANONICAL_FORMAT:
         hint = "pass a generated/canonical/tools.json, a contracts folder or a git revision"
@@ -118,30 +121,46 @@ def from_git(config: Config, ref: str) -> Side:
         raise _error(str(config.contracts), message, None) from None
     tree = ("ls-tree", "-r", "-z", "--full-tree", commit.decode().strip(), "--", folder)
     listing = _git(top, *tree, ref=ref)
-    blobs = _yaml_blobs(listing, folder)
+    blobs = _yaml_blobs(listing, folder, ref)
     contents = _cat_blobs(top, [sha for _, sha in blobs], ref)
     with tempfile.TemporaryDirectory(prefix="toolcanon-diff-") as tmp:
         for (relative, _), content in zip(blobs, contents, strict=True):
-            target = Path(tmp, *PurePosixPath(relative).parts)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(content)
+            _unpack(Path(tmp), relative, content, ref)
         old = replace(config, contracts=Path(tmp).resolve())
         return load_contracts(old, ref, display=f"{ref}:{folder}/")
 
 
-def _yaml_blobs(listing: bytes, folder: str) -> list[tuple[str, str]]:
-    """(path inside the contracts folder, blob id) of every regular YAML file."""
-    from generator.pipeline import CONTRACT_SUFFIXES
+def _yaml_blobs(listing: bytes, folder: str, ref: str) -> list[tuple[str, str]]:
+    """(path inside the contracts folder, blob id) of every regular YAML file; a path
+    that could lead out of the folder (``..``, absolute, backslashes) is refused."""
+    from generator.contracts.discover import CONTRACT_SUFFIXES
+    from generator.ownership import safe_relative
 
     found = []
     for entry in listing.decode("utf-8", "surrogateescape").split("\0"):
         meta, _, name = entry.partition("\t")
         parts = meta.split()
         if len(parts) == 3 and parts[1] == "blob" and parts[0] in ("100644", "100755"):
-            relative = PurePosixPath(name).relative_to(folder).as_posix()
-            if PurePosixPath(relative).suffix in CONTRACT_SUFFIXES:
-                found.append((relative, parts[2]))
+            inside = name[len(folder) + 1 :] if name.startswith(folder + "/") else None
+            if inside is None or safe_relative(inside) is None:
+                message = f"{ref} holds a contract path that leads out of {folder}/: {name!r}"
+                hint = "this revision's tree was not made by git from files: inspect it"
+                raise _error("<command line>", message, hint)
+            if PurePosixPath(inside).suffix in CONTRACT_SUFFIXES:
+                found.append((inside, parts[2]))
     return sorted(found)
+
+
+def _unpack(tmp: Path, relative: str, content: bytes, ref: str) -> None:
+    """Write one blob under ``tmp`` (the path was checked), never over anything."""
+    target = tmp.joinpath(*PurePosixPath(relative).parts)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("xb") as stream:
+            stream.write(content)
+    except OSError as exc:
+        message = f"{ref}: cannot unpack {relative!r}: {exc.strerror or exc}"
+        raise _error("<command line>", message, "is the tree listing a path twice?") from None
 
 
 def _cat_blobs(top: Path, shas: list[str], ref: str) -> list[bytes]:

@@ -159,6 +159,12 @@ def _value_key(key: str) -> str:
     return f"[{ts_string(key)}]" if key == _PROTO_KEY else ts_property_key(key)
 
 
+def value_key(key: str) -> str:
+    """An object-literal key that creates an own property named ``key`` (``__proto__``
+    written plainly would set the object's prototype instead)."""
+    return _value_key(key)
+
+
 @functools.lru_cache(maxsize=16384)
 def _string_literal(value: str) -> str:
     """:func:`ts_string`, remembered: schemas repeat the same few strings many times."""

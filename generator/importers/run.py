@@ -139,6 +139,10 @@ def _check_usage(args: argparse.Namespace) -> None:
         problems.append("--timeout must be a positive number of seconds")
     if args.source is not None and not args.source.is_file():
         problems.append(f"source file '{args.source}' does not exist")
+    if args.out is not None and args.out.is_symlink():
+        problems.append(f"--out '{args.out}' is a symbolic link: name the real folder")
+    elif args.out is not None and args.out.exists() and not args.out.is_dir():
+        problems.append(f"--out '{args.out}' is a file: --out names the folder to write into")
     if problems:
         raise ContractError([usage(message) for message in problems])
     if args.server is not None:

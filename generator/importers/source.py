@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
 from generator.importers.draft import SOURCE_UNREADABLE, Locator, at_start
+from generator.jsondata import JsonProblem, loads
 
 SCHEMA_KEYS = ("inputSchema", "parameters", "input_schema")
 
@@ -26,24 +26,26 @@ def _no_duplicates(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
     return seen
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def read_json(path: Path, display: str) -> tuple[Any, Locator]:
-    """The data of a JSON file and a locator for its nodes; ContractError when unreadable."""
+    """The data of a JSON file and a locator for its nodes; ContractError when unreadable,
+    larger than a contract may be, too deep, or not JSON."""
+    from generator.contracts.yaml_source import MAX_FILE_BYTES
+
     try:
-        text = path.read_text("utf-8").removeprefix("\ufeff")
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
+        text = raw.decode("utf-8").removeprefix("\ufeff")
     except (OSError, UnicodeDecodeError) as exc:
         raise ContractError([_unreadable(display, f"cannot read the file: {exc}")]) from None
+    if len(raw) > MAX_FILE_BYTES:
+        limit = MAX_FILE_BYTES // (1024 * 1024)
+        message = f"the source is larger than {limit} MiB, the most a contract may hold"
+        raise ContractError([_unreadable(display, message)])
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        where = Position(display, exc.lineno, exc.colno)
-        diagnostic = Diagnostic(where, f"not valid JSON: {exc.msg}", SOURCE_UNREADABLE)
-        raise ContractError([diagnostic]) from None
-    except ValueError as exc:
-        raise ContractError([_unreadable(display, f"not valid JSON: {exc}")]) from None
+        data = loads(text, object_pairs_hook=_no_duplicates)
+    except JsonProblem as problem:
+        where = Position(display, problem.line, problem.column)
+        raise ContractError([Diagnostic(where, problem.message, SOURCE_UNREADABLE)]) from None
     return data, _locator(path, display)
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from generator.diagnostics import Diagnostic, Severity, format_path
 from generator.importers.draft import Draft, DraftTool
+from generator.report import printable
 
 PROBLEMS_SHOWN = 3
 
@@ -32,7 +33,7 @@ def summary(
     if skipped or unread:
         lines.append(_skipped_line(skipped, unread))
     lines += strict_report(tools)
-    return "\n".join(lines) + "\n"
+    return "".join(printable(line) + "\n" for line in lines)  # names from the source
 
 
 def strict_report(tools: Sequence[DraftTool]) -> list[str]:

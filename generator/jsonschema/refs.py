@@ -70,21 +70,72 @@ def deref(root: Any, schema: Any, tokens: tuple[str, ...] | None = None) -> Targ
     return Target(schema, tokens, ref)
 
 
-def bare_cycle(root: Any, start: tuple[str, ...]) -> bool:
-    """True when following ``$ref`` from pointer ``start``, and nothing else, comes back
-    to a pointer already seen: a validator would loop without reading the instance."""
-    seen: set[tuple[str, ...]] = set()
-    tokens: tuple[str, ...] | None = start
-    while tokens is not None:
-        if tokens in seen:
-            return True
-        seen.add(tokens)
-        ok, target = pointer.resolve(root, tokens)
-        if not ok or not isinstance(target, Mapping):
-            return False
-        ref = target.get("$ref")
-        tokens = pointer.parse_ref(ref) if isinstance(ref, str) else None
-    return False
+IN_PLACE_ONE = ("not", "if", "then", "else")  # applicators that read the same value
+IN_PLACE_LIST = ("allOf", "anyOf", "oneOf")
+IN_PLACE_MAP = ("dependentSchemas", "dependencies")
+
+
+class InPlaceLoops:
+    """Which schemas of ``root`` lead back to themselves without reading any part of
+    the value: through ``$ref`` and the applicators that apply to the same instance
+    (allOf, anyOf, oneOf, not, if/then/else, dependentSchemas). A validator meeting
+    such a loop recurses forever; a loop through ``properties`` or ``items`` is
+    ordinary recursion. Iterative, and each schema is visited once per root."""
+
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        self.known: dict[JsonPath, bool] = {}
+
+    def reaches(self, tokens: tuple[str, ...]) -> bool:
+        """True when the schema at pointer ``tokens`` is on, or leads into, such a loop."""
+        found = pointer.locate(self.root, tokens)
+        return found is not None and self._search(found[1])
+
+    def _search(self, start: JsonPath) -> bool:
+        on_path: set[JsonPath] = set()
+        stack: list[tuple[JsonPath, Iterator[JsonPath]]] = []
+        self._enter(start, on_path, stack)
+        while stack:
+            path, following = stack[-1]
+            step = next(following, None)
+            if step is None:
+                stack.pop()
+                on_path.discard(path)
+                self.known.setdefault(path, False)
+            elif step in on_path or self.known.get(step):
+                for inner, _ in stack:  # every schema on the way leads into the loop
+                    self.known[inner] = True
+            elif step not in self.known:
+                self._enter(step, on_path, stack)
+        return self.known.get(start, False)
+
+    def _enter(
+        self,
+        path: JsonPath,
+        on_path: set[JsonPath],
+        stack: list[tuple[JsonPath, Iterator[JsonPath]]],
+    ) -> None:
+        on_path.add(path)
+        stack.append((path, self._next(path)))
+
+    def _next(self, path: JsonPath) -> Iterator[JsonPath]:
+        ok, node = pointer.resolve(self.root, path)
+        if not ok or not isinstance(node, Mapping):
+            return
+        hit = ref_target(self.root, node.get("$ref"))
+        if hit is not None:
+            yield hit[0]
+        for key in IN_PLACE_ONE:
+            if isinstance(node.get(key), Mapping):
+                yield (*path, key)
+        for key in IN_PLACE_LIST:
+            items = node.get(key)
+            if isinstance(items, list):
+                yield from ((*path, key, i) for i in range(len(items)))
+        for key in IN_PLACE_MAP:
+            named = node.get(key)
+            if isinstance(named, Mapping):
+                yield from ((*path, key, n) for n, sub in named.items() if isinstance(sub, Mapping))
 
 
 def ref_target(root: Mapping[str, Any], ref: Any) -> tuple[JsonPath, Any] | None:

@@ -43,6 +43,7 @@ from generator.models.chunks import (
 )
 from generator.models.loosen import loosened
 from generator.models.naming import class_names, tools_schema
+from generator.models.workers import die_with_parent
 
 NAMESPACE = "python-models"
 BASE_MODULE = "toolcanon_input_base"
@@ -152,7 +153,12 @@ class PendingModels:
         missing = [i for i, chunk in self.found.items() if chunk is None]
         workers = min(_cores(), len(missing))
         if workers >= 2:
-            self.pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"))
+            self.pool = ProcessPoolExecutor(
+                workers,
+                mp_context=get_context("fork"),
+                initializer=die_with_parent,
+                initargs=(os.getpid(),),
+            )
             self.futures = {i: self.pool.submit(_formatted_chunk_json, texts[i]) for i in missing}
 
     def result(self) -> Models:

@@ -93,8 +93,14 @@ def tools_schema(
     schema_of: Callable[[ToolDescriptor], dict[str, Any]] = lambda tool: thaw(tool.input_schema),
 ) -> dict[str, Any]:
     """One schema holding the given tools' inputs (``schema_of`` each) under ``$defs``,
-    named by ``names``."""
-    combined: dict[str, Any] = {}
+    named by ``names``.
+
+    datamodel-code-generator gives a class name to whichever schema it meets first and
+    numbers the later ones; nested and definition classes start with their tool's class
+    name. So a tool whose class name extends another's (``b_input``'s ``BInputInput``,
+    ``b``'s ``BInput``) is put before it, or ``b``'s nested ``input`` class would take
+    the name and ``MODELS["b_input"]`` would point at it."""
+    parts: list[tuple[str, dict[str, Any], dict[str, Any]]] = []
     for tool in tools:
         owner = names[tool.name]
         schema = schema_of(tool)
@@ -102,9 +108,21 @@ def tools_schema(
         schema = relocate_refs(schema, owner, moved)
         schema.pop("$schema", None)
         schema.pop("$id", None)
-        for section, name, sub in list(refs.definitions(schema)):
-            combined[moved[section, name]] = sub
+        lifted = {moved[section, name]: sub for section, name, sub in refs.definitions(schema)}
         for section in refs.DEFS_SECTIONS:
             schema.pop(section, None)
-        combined[owner] = schema
+        parts.append((owner, schema, lifted))
+    early = _claiming_first([owner for owner, _, _ in parts])
+    combined = {owner: schema for owner, schema, _ in parts if owner in early}
+    combined = {owner: combined[owner] for owner in early}
+    for owner, schema, lifted in parts:
+        combined.update(lifted)
+        combined.setdefault(owner, schema)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": combined}
+
+
+def _claiming_first(owners: list[str]) -> list[str]:
+    """Tool classes whose name extends another tool's class name, longest first: their
+    schemas go in before every other one."""
+    extending = [o for o in owners if any(o != p and o.startswith(p) for p in owners)]
+    return sorted(extending, key=lambda owner: (-len(owner), owner))

@@ -32,8 +32,9 @@ TARGETS: tuple[Target, ...] = (
     Target("canonical", "generator.emit.canonical"),
     Target("openai", "generator.emit.openai", adapters=("openai",)),
     Target("anthropic", "generator.emit.anthropic"),
+    Target("bedrock", "generator.emit.bedrock", adapters=("bedrock",)),
     Target("mcp", "generator.emit.mcp"),
-    Target("names", "generator.emit.names", implied_by=("openai", "anthropic")),
+    Target("names", "generator.emit.names", implied_by=("openai", "anthropic", "bedrock")),
     Target("python", "generator.emit.python", needs_models=True),
     Target("typescript", "generator.emit.typescript"),
     Target("docs", "generator.emit.docs"),
@@ -41,6 +42,7 @@ TARGETS: tuple[Target, ...] = (
 )
 ADAPTERS: dict[str, str] = {
     "openai": "generator.profiles.openai:adapt",
+    "bedrock": "generator.profiles.bedrock:adapt",
 }
 """Profile adapter name → ``module:function`` (ToolDescriptor → ``profiles.base.Transformed``)."""
 BY_NAME = {target.name: target for target in TARGETS}

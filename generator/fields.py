@@ -186,6 +186,13 @@ FIELDS: tuple[FieldSpec, ...] = (
     ),
     FieldSpec("strict", "strict", "bool", "boolean", "OpenAI strict mode."),
     FieldSpec(
+        "targets",
+        "targets",
+        "dict[str, list[str]]",
+        "{ readonly exclude: readonly string[] }",
+        "Provider targets whose files leave the tool out (`exclude`).",
+    ),
+    FieldSpec(
         "annotations", None, "Annotations", "ToolAnnotations", "MCP tool annotations."
     ),
 )

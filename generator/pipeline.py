@@ -134,8 +134,7 @@ def resolved(
     toolset, problems = resolve(
         files, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
     )
-    adapters = [name for target in enabled_targets(config.emit) for name in target.adapters]
-    adapted, findings = adapt(toolset, adapters)
+    adapted, findings = adapt(toolset, enabled_targets(config.emit))
     found += [*problems, *findings]
     if has_errors(found, strict=strict):
         return None, NOTHING_ADAPTED, found

@@ -1760,6 +1760,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -1812,6 +1815,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1874,6 +1880,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1944,6 +1953,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1988,6 +2000,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -2018,6 +2033,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -2060,6 +2078,9 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -2091,6 +2112,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -2147,6 +2171,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -2177,6 +2204,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -2207,6 +2237,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -2237,6 +2270,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -2267,6 +2303,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -2297,6 +2336,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -2347,6 +2389,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -2377,6 +2422,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -2407,6 +2455,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -2440,6 +2491,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -2504,6 +2558,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -2553,6 +2610,9 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "shell-command",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -2584,6 +2644,9 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -2628,6 +2691,9 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -2679,6 +2745,9 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -2756,6 +2825,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -2787,6 +2859,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -2858,6 +2933,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -2889,6 +2967,9 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -2958,6 +3039,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3003,6 +3087,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3087,6 +3174,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3149,6 +3239,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3233,6 +3326,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3293,6 +3389,9 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "mcp",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -3337,6 +3436,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -3367,6 +3469,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -3471,6 +3576,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3514,6 +3622,9 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "sql-review",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -3544,6 +3655,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3602,6 +3716,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3669,6 +3786,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3728,6 +3848,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3789,6 +3912,9 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "shell-command",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -3854,6 +3980,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -3882,6 +4011,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -3940,6 +4072,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -4001,6 +4136,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -4031,6 +4169,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,

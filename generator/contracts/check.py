@@ -17,6 +17,7 @@ from jsonschema.exceptions import ValidationError
 
 from generator.contracts.loader import LoadedFile
 from generator.contracts.schema_rules import check_tool_schema
+from generator.contracts.selection import exclusion_problems
 from generator.diagnostics import Diagnostic, JsonPath, Severity
 from generator.policy import contradictions
 
@@ -130,6 +131,9 @@ class _FileChecker:
     ) -> None:
         """Semantic rules; only for tools whose fields all have the right types."""
         self.check_track_args(tool, merged, path)
+        owner = path if "targets" in tool else ("defaults",)
+        for where, message, hint, code in exclusion_problems(merged.get("targets"), owner):
+            self.report(where, message, hint, code)
         for problem in contradictions(merged):
             where = (*path, problem.key) if problem.key in tool else path
             self.report(where, problem.message, problem.hint, "TC120")

@@ -1,7 +1,8 @@
 """The OpenAI target: function tools for Chat Completions and for the Responses API.
 
-Both files list every tool in canonical order with the same four fields; only the
-envelope differs (Chat Completions nests them under ``function``). ``parameters`` is
+Both files list every tool the contract does not leave out of ``openai``, in canonical
+order, with the same four fields; only the envelope differs (Chat Completions nests them
+under ``function``). ``parameters`` is
 what the OpenAI profile decided: the contract's inputSchema without ``$schema``, or in
 strict mode exactly its documented strict transformation. ``strict`` is always
 written, so the API never applies a default of its own.
@@ -13,12 +14,12 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from generator.config import EmitOptions
-from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json
+from generator.emit.common import NO_INPUTS, Inputs, Rendered, dump_json, sent
 from generator.model import FrozenJson, ToolDescriptor, Toolset, thaw
 
 CHAT_COMPLETIONS = PurePosixPath("openai/chat-completions.json")
 RESPONSES = PurePosixPath("openai/responses.json")
-ADAPTER = "openai"
+TARGET = ADAPTER = "openai"
 
 
 def function_fields(tool: ToolDescriptor, parameters: FrozenJson) -> dict[str, Any]:
@@ -42,9 +43,8 @@ def responses_tool(tool: ToolDescriptor, parameters: FrozenJson) -> dict[str, An
 
 
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
-    adapted = inputs.adapted[ADAPTER]
-    sent = [(tool, adapted[tool.name].schema) for tool in toolset]
+    tools = sent(toolset, inputs, TARGET, ADAPTER)
     return {
-        CHAT_COMPLETIONS: dump_json([chat_completions_tool(t, p) for t, p in sent]),
-        RESPONSES: dump_json([responses_tool(t, p) for t, p in sent]),
+        CHAT_COMPLETIONS: dump_json([chat_completions_tool(t, p) for t, p in tools]),
+        RESPONSES: dump_json([responses_tool(t, p) for t, p in tools]),
     }

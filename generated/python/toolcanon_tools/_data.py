@@ -2115,6 +2115,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -2170,6 +2173,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2241,6 +2247,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2327,6 +2336,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2374,6 +2386,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2404,6 +2419,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2451,6 +2469,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2482,6 +2503,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2546,6 +2570,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2576,6 +2603,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -2606,6 +2636,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2636,6 +2669,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2666,6 +2702,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2696,6 +2735,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2751,6 +2793,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2781,6 +2826,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -2811,6 +2859,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2846,6 +2897,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -2916,6 +2970,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -2971,6 +3028,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'shell-command',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -3002,6 +3062,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -3049,6 +3112,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -3109,6 +3175,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -3197,6 +3266,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3228,6 +3300,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3313,6 +3388,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3344,6 +3422,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -3422,6 +3503,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3470,6 +3554,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3570,6 +3657,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3646,6 +3736,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3752,6 +3845,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3829,6 +3925,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'mcp',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -3875,6 +3974,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -3905,6 +4007,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -4026,6 +4131,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4072,6 +4180,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'sql-review',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -4102,6 +4213,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4173,6 +4287,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4250,6 +4367,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4321,6 +4441,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4396,6 +4519,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'shell-command',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -4475,6 +4601,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -4503,6 +4632,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4573,6 +4705,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4646,6 +4781,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4676,6 +4814,9 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,

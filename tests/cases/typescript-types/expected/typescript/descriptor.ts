@@ -80,6 +80,8 @@ export interface CanonicalToolDescriptor {
   readonly approvalFlow: string;
   /** OpenAI strict mode. */
   readonly strict: boolean;
+  /** Provider targets whose files leave the tool out (`exclude`). */
+  readonly targets: { readonly exclude: readonly string[] };
   /** MCP tool annotations. */
   readonly annotations: ToolAnnotations;
 }

@@ -81,6 +81,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -109,6 +112,9 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,

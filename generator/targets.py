@@ -14,14 +14,17 @@ from dataclasses import dataclass
 class Target:
     """One output: its config name, the module whose ``emit`` writes it, whether it
     needs the models stage, the targets that imply it (``names`` is written whenever a
-    provider target is, and is never configured by name), and the profile adapters
-    that decide the schemas it sends."""
+    provider target is, and is never configured by name), the profile adapters that
+    decide the schemas it sends, and whether a config without ``targets`` gets it
+    (``default=False``: opt-in, for an output few projects need and most contracts
+    would get warnings from)."""
 
     name: str
     module: str
     needs_models: bool = False
     implied_by: tuple[str, ...] = ()
     adapters: tuple[str, ...] = ()  # profile adapters whose schemas it sends (profiles/stage)
+    default: bool = True
 
     @property
     def configurable(self) -> bool:
@@ -48,6 +51,9 @@ ADAPTERS: dict[str, str] = {
 BY_NAME = {target.name: target for target in TARGETS}
 CONFIGURABLE: tuple[str, ...] = tuple(t.name for t in TARGETS if t.configurable)
 """Target names a config may list (``targets = [...]``), in writing order."""
+DEFAULT: tuple[str, ...] = tuple(t.name for t in TARGETS if t.configurable and t.default)
+"""What a config without ``targets`` generates: every configurable target but the opt-in ones."""
+OPT_IN: tuple[str, ...] = tuple(name for name in CONFIGURABLE if name not in DEFAULT)
 
 
 def enabled(configured: tuple[str, ...]) -> tuple[Target, ...]:

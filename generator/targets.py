@@ -36,8 +36,19 @@ TARGETS: tuple[Target, ...] = (
     Target("openai", "generator.emit.openai", adapters=("openai",)),
     Target("anthropic", "generator.emit.anthropic"),
     Target("bedrock", "generator.emit.bedrock", adapters=("bedrock",)),
+    Target("gemini", "generator.emit.gemini", adapters=("gemini",)),
+    Target(
+        "gemini-openapi",
+        "generator.emit.gemini_openapi",
+        adapters=("gemini-openapi",),
+        default=False,
+    ),
     Target("mcp", "generator.emit.mcp"),
-    Target("names", "generator.emit.names", implied_by=("openai", "anthropic", "bedrock")),
+    Target(
+        "names",
+        "generator.emit.names",
+        implied_by=("openai", "anthropic", "bedrock", "gemini", "gemini-openapi"),
+    ),
     Target("python", "generator.emit.python", needs_models=True),
     Target("typescript", "generator.emit.typescript"),
     Target("docs", "generator.emit.docs"),
@@ -46,6 +57,8 @@ TARGETS: tuple[Target, ...] = (
 ADAPTERS: dict[str, str] = {
     "openai": "generator.profiles.openai:adapt",
     "bedrock": "generator.profiles.bedrock:adapt",
+    "gemini": "generator.profiles.gemini:adapt",
+    "gemini-openapi": "generator.profiles.gemini:adapt_openapi",
 }
 """Profile adapter name → ``module:function`` (ToolDescriptor → ``profiles.base.Transformed``)."""
 BY_NAME = {target.name: target for target in TARGETS}

@@ -29,6 +29,7 @@ from generator.report import print_diagnostics, summary
 
 def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
     """Import one source; write its contract only when nothing blocks."""
+    from generator.importers.exclude import exclude_refused
     from generator.importers.render import render
     from generator.importers.summary import summary as import_summary
     from generator.importers.write import check_text, load_others, refuse_existing, write_atomic
@@ -45,6 +46,10 @@ def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
     text = render(draft, target)
     others = load_others(_others(config, out, target))
     problems = check_text(text, draft, display, others, config) if draft.tools else [_empty(draft)]
+    excluded = exclude_refused(draft, problems, config)
+    if excluded is not None:
+        draft, text = excluded, render(excluded, target)
+        problems = check_text(text, draft, display, others, config)
     diagnostics = sorted_diagnostics([*draft.diagnostics, *problems])
     print_diagnostics(diagnostics, args.format)
     if has_errors(diagnostics, strict=config.strict):

@@ -89,7 +89,7 @@ class NameRule:
             Severity.ERROR,
             NAME_RULE,
             f"{self.target} refuses the tool name {name!r}: {self.explained}",
-            f"set providerName to a name that fits, or exclude the tool from {self.target}",
+            "set providerName to a name that fits",  # the stage adds how to leave the tool out
         )
 
 

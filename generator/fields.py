@@ -86,9 +86,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         "string",
         "Where the tool comes from: contract, mcp:<server>, …",
     ),
-    FieldSpec(
-        "category", "category", "str", "string", "A free grouping for UIs and telemetry."
-    ),
+    FieldSpec("category", "category", "str", "string", "A free grouping for UIs and telemetry."),
     FieldSpec(
         "server",
         "server",
@@ -96,9 +94,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         "string | null",
         "The MCP server that owns the tool, or null.",
     ),
-    FieldSpec(
-        "toolName", "tool_name", "str", "string", "The tool's name inside its server."
-    ),
+    FieldSpec("toolName", "tool_name", "str", "string", "The tool's name inside its server."),
     FieldSpec(
         "providerName",
         "provider_name",
@@ -186,15 +182,20 @@ FIELDS: tuple[FieldSpec, ...] = (
     ),
     FieldSpec("strict", "strict", "bool", "boolean", "OpenAI strict mode."),
     FieldSpec(
+        "examples",
+        "examples",
+        "list[dict[str, Any]]",
+        "readonly JsonObject[]",
+        "Example arguments, each valid against inputSchema (Claude's input_examples).",
+    ),
+    FieldSpec(
         "targets",
         "targets",
         "dict[str, list[str]]",
         "{ readonly exclude: readonly string[] }",
         "Provider targets whose files leave the tool out (`exclude`).",
     ),
-    FieldSpec(
-        "annotations", None, "Annotations", "ToolAnnotations", "MCP tool annotations."
-    ),
+    FieldSpec("annotations", None, "Annotations", "ToolAnnotations", "MCP tool annotations."),
 )
 BY_KEY = {spec.key: spec for spec in FIELDS}
 _COMPUTED: dict[str, Callable[[ToolDescriptor], Any]] = {"annotations": hints}

@@ -98,6 +98,7 @@ class ToolDescriptor:
     approval_flow: str
     strict: bool
     targets: FrozenJson  # {"exclude": (provider target names the tool is left out of)}
+    examples: FrozenJson  # example argument objects, each valid against input_schema
     destructive_hint: bool
     idempotent_hint: bool
     open_world_hint: bool

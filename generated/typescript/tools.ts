@@ -1760,6 +1760,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -1815,6 +1816,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -1880,6 +1882,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -1953,6 +1956,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2000,6 +2004,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2033,6 +2038,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2078,6 +2084,7 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2112,6 +2119,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2171,6 +2179,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2204,6 +2213,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2237,6 +2247,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2270,6 +2281,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2303,6 +2315,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2336,6 +2349,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2389,6 +2403,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2422,6 +2437,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2455,6 +2471,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2491,6 +2508,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2558,6 +2576,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2610,6 +2629,7 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "shell-command",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2644,6 +2664,7 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2691,6 +2712,7 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2745,6 +2767,7 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2825,6 +2848,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2859,6 +2883,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2933,6 +2958,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -2967,6 +2993,7 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3039,6 +3066,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3087,6 +3115,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3174,6 +3203,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3239,6 +3269,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3326,6 +3357,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3389,6 +3421,7 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "mcp",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3436,6 +3469,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3469,6 +3503,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3576,6 +3611,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3622,6 +3658,7 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "sql-review",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3655,6 +3692,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3716,6 +3754,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3786,6 +3825,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3848,6 +3888,21 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    examples: [
+      {
+        path: "/repo/src/main.py",
+      },
+      {
+        path: "/repo/docs/guide.pdf",
+        pages: "3-5",
+      },
+      {
+        path: "/repo/CHANGELOG.md",
+        offset: 120,
+        limit: 40,
+        lineFormat: "plain",
+      },
+    ],
     targets: {
       exclude: [],
     },
@@ -3912,6 +3967,7 @@ export const toolDescriptors = {
     requiresConfirmation: true,
     approvalFlow: "shell-command",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -3980,6 +4036,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -4011,6 +4068,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -4072,6 +4130,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -4136,6 +4195,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -4169,6 +4229,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },

@@ -15,6 +15,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
+from generator.contracts.examples import example_problems
 from generator.contracts.loader import LoadedFile
 from generator.contracts.schema_rules import check_tool_schema
 from generator.contracts.selection import exclusion_problems
@@ -120,11 +121,15 @@ class _FileChecker:
                 )
 
     def check_schemas(self, tool: Mapping[str, Any], path: JsonPath) -> None:
+        valid = True
         for key in ("inputSchema", "outputSchema"):
             schema = tool.get(key)
             if isinstance(schema, Mapping):
                 for sub, message, hint, code in check_tool_schema(schema):
                     self.report((*path, key, *sub), message, hint, code)
+                    valid = valid and key != "inputSchema"
+        for sub, message, hint, code in example_problems(tool) if valid else ():
+            self.report((*path, *sub), message, hint, code)
 
     def check_tool(
         self, tool: Mapping[str, Any], merged: Mapping[str, Any], path: JsonPath

@@ -7,6 +7,7 @@ out and escape each value with the filter for its context (see ``markdown``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -37,6 +38,7 @@ class ToolPage:
     decisions: tuple[tuple[str, str], ...]
     parameters: tuple[ParamRow, ...]
     outputs: tuple[ParamRow, ...]
+    examples: tuple[str, ...]  # each example as one line of JSON
 
 
 def tool_page(tool: ToolDescriptor) -> ToolPage:
@@ -51,6 +53,7 @@ def tool_page(tool: ToolDescriptor) -> ToolPage:
         decisions=decisions,
         parameters=tuple(parameter_rows(thaw(tool.input_schema))),
         outputs=tuple(parameter_rows(output)) if output is not None else (),
+        examples=tuple(json.dumps(example, ensure_ascii=False) for example in thaw(tool.examples)),
     )
 
 

@@ -2115,6 +2115,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2173,6 +2174,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2247,6 +2249,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2336,6 +2339,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2386,6 +2390,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2419,6 +2424,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2469,6 +2475,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2503,6 +2510,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2570,6 +2578,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2603,6 +2612,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2636,6 +2646,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2669,6 +2680,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2702,6 +2714,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2735,6 +2748,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2793,6 +2807,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2826,6 +2841,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2859,6 +2875,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2897,6 +2914,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2970,6 +2988,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3028,6 +3047,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'shell-command',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3062,6 +3082,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3112,6 +3133,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3175,6 +3197,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3266,6 +3289,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3300,6 +3324,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3388,6 +3413,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3422,6 +3448,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3503,6 +3530,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3554,6 +3582,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3657,6 +3686,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3736,6 +3766,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3845,6 +3876,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3925,6 +3957,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'mcp',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3974,6 +4007,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4007,6 +4041,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4131,6 +4166,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4180,6 +4216,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'sql-review',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4213,6 +4250,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4287,6 +4325,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4367,6 +4406,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4441,6 +4481,21 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'examples': (
+            _P({
+                'path': '/repo/src/main.py',
+            }),
+            _P({
+                'path': '/repo/docs/guide.pdf',
+                'pages': '3-5',
+            }),
+            _P({
+                'path': '/repo/CHANGELOG.md',
+                'offset': 120,
+                'limit': 40,
+                'lineFormat': 'plain',
+            }),
+        ),
         'targets': _P({
             'exclude': (),
         }),
@@ -4519,6 +4574,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'shell-command',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4601,6 +4657,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4632,6 +4689,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4705,6 +4763,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4781,6 +4840,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4814,6 +4874,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'examples': (),
         'targets': _P({
             'exclude': (),
         }),

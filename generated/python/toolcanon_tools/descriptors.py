@@ -52,6 +52,7 @@ class ToolDescriptor(TypedDict):
     requiresConfirmation: bool
     approvalFlow: str
     strict: bool
+    examples: list[dict[str, Any]]
     targets: dict[str, list[str]]
     annotations: Annotations
 

@@ -80,6 +80,8 @@ export interface CanonicalToolDescriptor {
   readonly approvalFlow: string;
   /** OpenAI strict mode. */
   readonly strict: boolean;
+  /** Example arguments, each valid against inputSchema (Claude's input_examples). */
+  readonly examples: readonly JsonObject[];
   /** Provider targets whose files leave the tool out (`exclude`). */
   readonly targets: { readonly exclude: readonly string[] };
   /** MCP tool annotations. */

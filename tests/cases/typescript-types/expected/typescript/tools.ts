@@ -81,6 +81,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },
@@ -112,6 +113,7 @@ export const toolDescriptors = {
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
     targets: {
       exclude: [],
     },

@@ -180,7 +180,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         "string",
         "Name of the host's approval flow.",
     ),
-    FieldSpec("strict", "strict", "bool", "boolean", "OpenAI strict mode."),
+    FieldSpec("strict", "strict", "bool", "boolean", "Strict mode (OpenAI, Claude, Bedrock)."),
     FieldSpec(
         "examples",
         "examples",

@@ -34,7 +34,7 @@ class Target:
 TARGETS: tuple[Target, ...] = (
     Target("canonical", "generator.emit.canonical"),
     Target("openai", "generator.emit.openai", adapters=("openai",)),
-    Target("anthropic", "generator.emit.anthropic"),
+    Target("anthropic", "generator.emit.anthropic", adapters=("anthropic",)),
     Target("bedrock", "generator.emit.bedrock", adapters=("bedrock",)),
     Target("gemini", "generator.emit.gemini", adapters=("gemini",)),
     Target(
@@ -56,11 +56,19 @@ TARGETS: tuple[Target, ...] = (
 )
 ADAPTERS: dict[str, str] = {
     "openai": "generator.profiles.openai:adapt",
+    "anthropic": "generator.profiles.anthropic:adapt",
     "bedrock": "generator.profiles.bedrock:adapt",
     "gemini": "generator.profiles.gemini:adapt",
     "gemini-openapi": "generator.profiles.gemini:adapt_openapi",
 }
 """Profile adapter name → ``module:function`` (ToolDescriptor → ``profiles.base.Transformed``)."""
+REQUESTS: dict[str, str] = {
+    "anthropic": "generator.profiles.anthropic_limits:request_check",
+    # Bedrock sends a strict tool to Claude in Claude's strict form: Claude's limits hold.
+    "bedrock": "generator.profiles.anthropic_limits:request_check",
+}
+"""Profile adapter name → ``module:function`` checking what one file sends as a whole
+(``[(ToolDescriptor, schema)]`` in file order → ``[(ToolDescriptor, Finding)]``)."""
 BY_NAME = {target.name: target for target in TARGETS}
 CONFIGURABLE: tuple[str, ...] = tuple(t.name for t in TARGETS if t.configurable)
 """Target names a config may list (``targets = [...]``), in writing order."""

@@ -18,6 +18,7 @@ from pydantic import TypeAdapter
 
 from generator.emit.mcp import META_KEY
 from generator.names import is_mcp_tool_name, is_provider_name
+from generator.profiles.anthropic import to_claude_strict
 from generator.profiles.openai import to_strict
 from tests.conftest import REPO
 
@@ -81,8 +82,14 @@ def test_responses_entries_are_sdk_function_tool_params() -> None:
 def test_claude_entries_are_sdk_tool_params() -> None:
     adapter: TypeAdapter[Any] = TypeAdapter(ToolParam)
     for entry in CLAUDE:
-        sdk_round_trip(adapter, entry)
-        assert list(entry) == ["name", "description", "input_schema"]
+        validated = adapter.validate_python(entry, strict=True)
+        if "input_examples" in validated:  # an Iterable in the TypedDict: validated lazily
+            validated["input_examples"] = list(validated["input_examples"])
+        assert validated == entry  # strict and input_examples included, nothing dropped
+        optional = [key for key in ("strict", "input_examples") if key in entry]
+        assert list(entry) == ["name", "description", "input_schema", *optional]
+    assert any(entry.get("strict") is True for entry in CLAUDE)
+    assert any("input_examples" in entry for entry in CLAUDE)
 
 
 @pytest.mark.parametrize("path", MCP_FILES, ids=[p.stem for p in MCP_FILES])
@@ -141,16 +148,22 @@ def test_openai_parameters_are_the_contract_schema_or_exactly_its_strict_form() 
         assert flat == {"type": "function", **expected}
 
 
-def test_claude_input_schema_is_the_contract_schema_without_dialect() -> None:
-    expected = [
-        {
-            "name": tool["providerName"],
-            "description": tool["description"],
-            "input_schema": without_dialect(tool["inputSchema"]),
-        }
-        for tool in CANONICAL
-    ]
-    assert expected == CLAUDE
+def expected_claude_entry(tool: dict[str, Any]) -> dict[str, Any]:
+    """The contract's schema without dialect, or exactly its Claude strict form."""
+    entry: dict[str, Any] = {"name": tool["providerName"], "description": tool["description"]}
+    if tool["strict"]:
+        result = to_claude_strict(tool["inputSchema"])
+        assert result.errors == (), tool["name"]
+        entry |= {"input_schema": result.schema, "strict": True}
+    else:
+        entry["input_schema"] = without_dialect(tool["inputSchema"])
+    if tool["examples"]:
+        entry["input_examples"] = tool["examples"]
+    return entry
+
+
+def test_claude_input_schema_is_the_contract_schema_or_its_strict_form() -> None:
+    assert [expected_claude_entry(tool) for tool in CANONICAL] == CLAUDE
 
 
 def expected_mcp_entry(tool: dict[str, Any]) -> dict[str, Any]:

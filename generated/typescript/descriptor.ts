@@ -78,7 +78,7 @@ export interface CanonicalToolDescriptor {
   readonly requiresConfirmation: boolean;
   /** Name of the host's approval flow. */
   readonly approvalFlow: string;
-  /** OpenAI strict mode. */
+  /** Strict mode (OpenAI, Claude, Bedrock). */
   readonly strict: boolean;
   /** Example arguments, each valid against inputSchema (Claude's input_examples). */
   readonly examples: readonly JsonObject[];

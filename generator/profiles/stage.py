@@ -4,7 +4,9 @@ For every enabled target that sends schemas to a provider, the target's adapters
 (``targets.Target.adapters``, found in ``targets.ADAPTERS``) run over the Toolset.
 Each finding becomes a diagnostic at its place in the contract's ``inputSchema``; the
 adapted schemas go to the emitters through ``Inputs.adapted``, so emitters stay pure
-and never transform a schema.
+and never transform a schema. An adapter with a request-wide check (``targets.REQUESTS``:
+limits that hold for a whole file, like Claude strict's 20 strict tools per request)
+runs it over the tools each of its targets sends.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, JsonPath, Severity
 from generator.model import FrozenJson, ToolDescriptor, Toolset, freeze
-from generator.profiles.base import NAME_RULE, Finding, Transformed
-from generator.targets import ADAPTERS, Target
+from generator.profiles.base import LIMIT_EXCEEDED, NAME_RULE, Finding, Transformed
+from generator.targets import ADAPTERS, REQUESTS, Target
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +37,18 @@ NOTHING_ADAPTED: Adaptations = MappingProxyType({})
 
 def adapter(name: str) -> Callable[[ToolDescriptor], Transformed]:
     """The adapt function registered as ``name``."""
-    module, _, function = ADAPTERS[name].partition(":")  # a table entry, not user input
-    found: Callable[[ToolDescriptor], Transformed] = getattr(
-        importlib.import_module(module), function
-    )
+    found: Callable[[ToolDescriptor], Transformed] = _function(ADAPTERS[name])
     return found
+
+
+RequestCheck = Callable[
+    [Sequence[tuple[ToolDescriptor, FrozenJson | None]]], list[tuple[ToolDescriptor, Finding]]
+]
+
+
+def _function(entry: str) -> Any:
+    module, _, function = entry.partition(":")  # a table entry, not user input
+    return getattr(importlib.import_module(module), function)
 
 
 def adapt(toolset: Toolset, targets: Iterable[Target]) -> tuple[Adaptations, list[Diagnostic]]:
@@ -53,24 +62,41 @@ def adapt(toolset: Toolset, targets: Iterable[Target]) -> tuple[Adaptations, lis
     for target in targets:
         for name in target.adapters:
             users.setdefault(name, []).append(target.name)
-    adapted: dict[str, Mapping[str, Adapted]] = {}
     # One diagnostic per finding, naming every target that has it (Claude and Bedrock
     # strict share their rules).
-    found: dict[tuple[str, Finding], tuple[ToolDescriptor, list[str]]] = {}
-    for name, served in users.items():
-        run = adapter(name)
-        per_tool: dict[str, Adapted] = {}
-        for tool in toolset:
-            result = run(tool)
-            per_tool[tool.name] = Adapted(_frozen(result.schema), result.findings)
-            reached = [target for target in served if tool.sent_to(target)]
-            for finding in result.findings if reached else ():
-                found.setdefault((tool.name, finding), (tool, []))[1].extend(reached)
-        adapted[name] = MappingProxyType(per_tool)
+    found: Found = {}
+    adapted = {name: _run(name, served, toolset, found) for name, served in users.items()}
     diagnostics = [
         diagnostic(tool, finding, names) for (_, finding), (tool, names) in found.items()
     ]
     return MappingProxyType(adapted), diagnostics
+
+
+Found = dict[tuple[str, Finding], tuple[ToolDescriptor, list[str]]]
+
+
+def _run(name: str, served: list[str], toolset: Toolset, found: Found) -> Mapping[str, Adapted]:
+    """One adapter over every tool, then its request-wide check per target it serves."""
+    run = adapter(name)
+    per_tool: dict[str, Adapted] = {}
+    for tool in toolset:
+        result = run(tool)
+        per_tool[tool.name] = Adapted(_frozen(result.schema), result.findings)
+        reached = [target for target in served if tool.sent_to(target)]
+        for finding in result.findings if reached else ():
+            found.setdefault((tool.name, finding), (tool, []))[1].extend(reached)
+    for target in served if name in REQUESTS else ():
+        for tool, finding in _request(name, target, toolset, per_tool):
+            found.setdefault((tool.name, finding), (tool, []))[1].append(target)
+    return MappingProxyType(per_tool)
+
+
+def _request(
+    name: str, target: str, toolset: Toolset, per_tool: Mapping[str, Adapted]
+) -> list[tuple[ToolDescriptor, Finding]]:
+    """The request-wide findings of what ``target``'s file sends, in file order."""
+    check: RequestCheck = _function(REQUESTS[name])
+    return check([(tool, per_tool[tool.name].schema) for tool in toolset if tool.sent_to(target)])
 
 
 def _frozen(schema: dict[str, Any] | None) -> FrozenJson | None:
@@ -84,6 +110,8 @@ def diagnostic(tool: ToolDescriptor, finding: Finding, targets: Sequence[str] = 
     path: JsonPath = ("inputSchema", *finding.path)
     if finding.code == NAME_RULE and not finding.path:
         path = ("providerName",) if "providerName" in tool.where.own_keys else ("name",)
+    elif finding.code == LIMIT_EXCEEDED and not finding.path:
+        path = ("strict",)  # the tool's strict: true (or its name, when a default made it)
     hint = finding.hint
     if finding.severity is Severity.ERROR and targets:
         hint = f"{hint}; or leave the tool out: {exclusion(tool, targets)}"

@@ -74,7 +74,9 @@ def test_every_tool_is_declared_by_its_provider_name(
 ) -> None:
     names = [tool["providerName"] for tool in CANONICAL]
     assert [d["name"] for d in load(GENERATED / JSON_FILE)] == names
-    assert [d["name"] for d in openapi_declarations] == names
+    left_out = {t["providerName"] for t in CANONICAL if "gemini-openapi" in t["targets"]["exclude"]}
+    assert left_out  # find_symbol's root anyOf: its branches have no type
+    assert [d["name"] for d in openapi_declarations] == [n for n in names if n not in left_out]
     for declaration, tool in zip(load(GENERATED / JSON_FILE), CANONICAL, strict=True):
         expected = {k: v for k, v in tool["inputSchema"].items() if k != "$schema"}
         assert declaration == {

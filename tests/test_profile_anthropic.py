@@ -284,6 +284,9 @@ def test_name_rule_is_claudes() -> None:
 @pytest.mark.parametrize("tool", CANONICAL, ids=[t["name"] for t in CANONICAL])
 def test_example_contracts_reach_claude_strict_or_say_why(tool: dict[str, Any]) -> None:
     plain = to_claude(tool["inputSchema"])
+    if "anthropic" in tool["targets"]["exclude"]:  # left out on purpose: Claude refuses it
+        assert plain.schema is None and plain.errors
+        return
     assert plain.schema is not None
     assert_claude_accepts(tool["providerName"], plain.schema, strict=False)
     strict = to_claude_strict(tool["inputSchema"])

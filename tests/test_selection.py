@@ -103,3 +103,43 @@ def test_listing_a_target_twice_is_refused(project: Project) -> None:
     setup(project, contract(PING.format(targets="    targets: {exclude: [openai, openai]}\n")))
     result = project.run("validate")
     assert result.code == 2 and "TC108" in result.err
+
+
+ROOT_ANY_OF = """
+  - name: find
+    description: Find by name or by place.
+    riskLevel: low
+{targets}    inputSchema:
+      type: object
+      properties:
+        name: {{type: string}}
+        path: {{type: string}}
+      anyOf:
+        - required: [name]
+        - required: [path]
+"""
+
+
+def test_a_root_any_of_goes_where_it_can_and_is_left_out_where_it_cannot(
+    project: Project,
+) -> None:
+    project.write("contracts/t.yaml", contract(ROOT_ANY_OF.format(targets="")))
+    result = project.run("validate")
+    assert result.code == 2
+    refusals = sorted(line.split("$.inputSchema.anyOf: ")[1].split(" ")[0] for line in
+                      result.diagnostics if "error[TC150]" in line)  # fmt: skip
+    assert refusals == ["Bedrock", "Claude", "OpenAI"]  # MCP and Gemini take it
+    assert all("targets: {exclude: [openai, anthropic, bedrock]}" in line
+               for line in result.diagnostics if "TC150" in line)  # fmt: skip
+    targets = "    targets: {exclude: [openai, anthropic, bedrock]}\n"
+    project.write("contracts/t.yaml", contract(ROOT_ANY_OF.format(targets=targets)))
+    assert project.run("generate").code == 0
+    listing = json.loads((project.generated / "mcp/builtin.json").read_text("utf-8"))
+    assert listing["tools"][0]["inputSchema"]["anyOf"] == [
+        {"required": ["name"]},
+        {"required": ["path"]},
+    ]
+    declarations = (project.generated / "gemini/function-declarations.json").read_text("utf-8")
+    assert "anyOf" in declarations
+    assert names_in(project, "openai/responses.json") == []
+    assert json.loads((project.generated / "anthropic/tools.json").read_text("utf-8")) == []

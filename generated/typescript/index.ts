@@ -36,6 +36,7 @@ export type {
   EditFileHashedInput,
   EditFileHashedInputHashedEdit,
   EditFileHashedInputAnchor,
+  FindSymbolInput,
   GitInput,
   GithubAddIssueCommentInput,
   GithubCreateIssueInput,

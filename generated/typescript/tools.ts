@@ -672,6 +672,40 @@ const editFileHashedInputSchema = {
   additionalProperties: false,
 } as const;
 
+const findSymbolInputSchema = {
+  type: "object",
+  properties: {
+    name: {
+      type: "string",
+      description: "Qualified name, e.g. \"Parser.parse\".",
+      minLength: 1,
+    },
+    path: {
+      type: "string",
+      description: "Absolute path of a file that uses the symbol.",
+    },
+    line: {
+      type: "integer",
+      description: "1-based line of the use.",
+      minimum: 1,
+    },
+    column: {
+      type: "integer",
+      description: "1-based column of the use.",
+      minimum: 1,
+    },
+  },
+  anyOf: [
+    {
+      required: ["name"],
+    },
+    {
+      required: ["path", "line", "column"],
+    },
+  ],
+  additionalProperties: false,
+} as const;
+
 const gitInputSchema = {
   type: "object",
   properties: {
@@ -2587,6 +2621,49 @@ export const toolDescriptors = {
       openWorldHint: true,
     },
   },
+  find_symbol: {
+    name: "find_symbol",
+    title: "Find symbol",
+    description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n",
+    kind: "builtin",
+    source: "contract",
+    category: "diagnostics",
+    server: null,
+    toolName: "find_symbol",
+    providerName: "find_symbol",
+    inputSchema: findSymbolInputSchema,
+    parameters: findSymbolInputSchema,
+    isReadOnly: true,
+    riskLevel: "low",
+    permissions: {
+      fs: "read",
+    },
+    telemetry: {},
+    availableInPlanMode: true,
+    requiresPlanApproval: false,
+    requiresConfirmation: false,
+    approvalFlow: "standard",
+    strict: false,
+    examples: [
+      {
+        name: "Parser.parse",
+      },
+      {
+        path: "/repo/src/cli.py",
+        line: 42,
+        column: 17,
+      },
+    ],
+    targets: {
+      exclude: ["openai", "anthropic", "bedrock", "gemini-openapi"],
+    },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+  },
   git: {
     name: "git",
     title: "Git",
@@ -4263,6 +4340,7 @@ export const toolNames = [
   "desktop_type",
   "edit_file",
   "edit_file_hashed",
+  "find_symbol",
   "git",
   "github::add_issue_comment",
   "github::create_issue",

@@ -41,7 +41,18 @@ def to_bedrock(schema: Mapping[str, Any], *, strict: bool) -> Transformed:
     """``inputSchema.json`` for a tool: the schema without ``$schema``, or its strict form."""
     if strict:
         return to_claude_strict(schema)
-    findings = []
+    findings = [
+        Finding(
+            (key,),
+            Severity.ERROR,
+            INEXPRESSIBLE,
+            f"Bedrock refuses '{key}' at the root of inputSchema.json (its Claude models "
+            "check tool schemas as Claude does)",
+            "move the alternatives into a property",
+        )
+        for key in ("anyOf", "oneOf", "allOf")
+        if key in schema
+    ]
     if schema.get("type") != "object":
         findings.append(
             Finding(

@@ -12,7 +12,7 @@ runs it over the tools each of its targets sends.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -51,7 +51,7 @@ def _function(entry: str) -> Any:
     return getattr(importlib.import_module(module), function)
 
 
-def adapt(toolset: Toolset, targets: Iterable[Target]) -> tuple[Adaptations, list[Diagnostic]]:
+def adapt(toolset: Toolset, targets: Sequence[Target]) -> tuple[Adaptations, list[Diagnostic]]:
     """Run the adapters of ``targets`` over every tool; every finding as a diagnostic.
 
     A tool the contract leaves out of every target an adapter serves (``targets.exclude``)
@@ -66,8 +66,16 @@ def adapt(toolset: Toolset, targets: Iterable[Target]) -> tuple[Adaptations, lis
     # strict share their rules).
     found: Found = {}
     adapted = {name: _run(name, served, toolset, found) for name, served in users.items()}
+    # An error's hint leaves the tool out of every target that refuses it, so one edit
+    # answers them all.
+    order = [target.name for target in targets]
+    refusing: dict[str, set[str]] = {}
+    for (name, finding), (_, reached) in found.items():
+        if finding.severity is Severity.ERROR:
+            refusing.setdefault(name, set()).update(reached)
     diagnostics = [
-        diagnostic(tool, finding, names) for (_, finding), (tool, names) in found.items()
+        diagnostic(tool, finding, sorted(refusing.get(tool.name, ()), key=order.index))
+        for (_, finding), (tool, _) in found.items()
     ]
     return MappingProxyType(adapted), diagnostics
 

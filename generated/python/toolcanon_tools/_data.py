@@ -842,6 +842,45 @@ _SCHEMAS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'type': 'object',
         'properties': _P({
+            'name': _P({
+                'type': 'string',
+                'description': 'Qualified name, e.g. "Parser.parse".',
+                'minLength': 1,
+            }),
+            'path': _P({
+                'type': 'string',
+                'description': 'Absolute path of a file that uses the symbol.',
+            }),
+            'line': _P({
+                'type': 'integer',
+                'description': '1-based line of the use.',
+                'minimum': 1,
+            }),
+            'column': _P({
+                'type': 'integer',
+                'description': '1-based column of the use.',
+                'minimum': 1,
+            }),
+        }),
+        'anyOf': (
+            _P({
+                'required': (
+                    'name',
+                ),
+            }),
+            _P({
+                'required': (
+                    'path',
+                    'line',
+                    'column',
+                ),
+            }),
+        ),
+        'additionalProperties': False,
+    }),
+    _P({
+        'type': 'object',
+        'properties': _P({
             'subcommand': _P({
                 'type': 'string',
                 'description': 'The git subcommand.',
@@ -3000,6 +3039,54 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         }),
     }),
     _P({
+        'name': 'find_symbol',
+        'title': 'Find symbol',
+        'description': 'Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n',
+        'kind': 'builtin',
+        'source': 'contract',
+        'category': 'diagnostics',
+        'server': None,
+        'toolName': 'find_symbol',
+        'providerName': 'find_symbol',
+        'inputSchema': _SCHEMAS[19],
+        'parameters': _SCHEMAS[19],
+        'isReadOnly': True,
+        'riskLevel': 'low',
+        'permissions': _P({
+            'fs': 'read',
+        }),
+        'telemetry': _P({}),
+        'availableInPlanMode': True,
+        'requiresPlanApproval': False,
+        'requiresConfirmation': False,
+        'approvalFlow': 'standard',
+        'strict': False,
+        'examples': (
+            _P({
+                'name': 'Parser.parse',
+            }),
+            _P({
+                'path': '/repo/src/cli.py',
+                'line': 42,
+                'column': 17,
+            }),
+        ),
+        'targets': _P({
+            'exclude': (
+                'openai',
+                'anthropic',
+                'bedrock',
+                'gemini-openapi',
+            ),
+        }),
+        'annotations': _P({
+            'readOnlyHint': True,
+            'destructiveHint': False,
+            'idempotentHint': False,
+            'openWorldHint': True,
+        }),
+    }),
+    _P({
         'name': 'git',
         'title': 'Git',
         'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n',
@@ -3009,8 +3096,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'git',
         'providerName': 'git',
-        'inputSchema': _SCHEMAS[19],
-        'parameters': _SCHEMAS[19],
+        'inputSchema': _SCHEMAS[20],
+        'parameters': _SCHEMAS[20],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3068,8 +3155,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'add_issue_comment',
         'providerName': 'github__add_issue_comment',
-        'inputSchema': _SCHEMAS[20],
-        'parameters': _SCHEMAS[20],
+        'inputSchema': _SCHEMAS[21],
+        'parameters': _SCHEMAS[21],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -3103,8 +3190,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'create_issue',
         'providerName': 'github__create_issue',
-        'inputSchema': _SCHEMAS[21],
-        'parameters': _SCHEMAS[21],
+        'inputSchema': _SCHEMAS[22],
+        'parameters': _SCHEMAS[22],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3154,8 +3241,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'create_pull_request',
         'providerName': 'github__create_pull_request',
-        'inputSchema': _SCHEMAS[22],
-        'parameters': _SCHEMAS[22],
+        'inputSchema': _SCHEMAS[23],
+        'parameters': _SCHEMAS[23],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3218,8 +3305,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'get_issue',
         'providerName': 'github__get_issue',
-        'inputSchema': _SCHEMAS[23],
-        'parameters': _SCHEMAS[23],
+        'inputSchema': _SCHEMAS[24],
+        'parameters': _SCHEMAS[24],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3310,8 +3397,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'list_issues',
         'providerName': 'github__list_issues',
-        'inputSchema': _SCHEMAS[24],
-        'parameters': _SCHEMAS[24],
+        'inputSchema': _SCHEMAS[25],
+        'parameters': _SCHEMAS[25],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({
@@ -3345,8 +3432,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'list_pull_requests',
         'providerName': 'github__list_pull_requests',
-        'inputSchema': _SCHEMAS[25],
-        'parameters': _SCHEMAS[25],
+        'inputSchema': _SCHEMAS[26],
+        'parameters': _SCHEMAS[26],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3434,8 +3521,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'merge_pull_request',
         'providerName': 'github__merge_pull_request',
-        'inputSchema': _SCHEMAS[26],
-        'parameters': _SCHEMAS[26],
+        'inputSchema': _SCHEMAS[27],
+        'parameters': _SCHEMAS[27],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -3469,8 +3556,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'search_code',
         'providerName': 'github__search_code',
-        'inputSchema': _SCHEMAS[27],
-        'parameters': _SCHEMAS[27],
+        'inputSchema': _SCHEMAS[28],
+        'parameters': _SCHEMAS[28],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3551,8 +3638,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'glob',
         'providerName': 'glob',
-        'inputSchema': _SCHEMAS[28],
-        'parameters': _SCHEMAS[28],
+        'inputSchema': _SCHEMAS[29],
+        'parameters': _SCHEMAS[29],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3603,8 +3690,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'grep',
         'providerName': 'grep',
-        'inputSchema': _SCHEMAS[29],
-        'parameters': _SCHEMAS[29],
+        'inputSchema': _SCHEMAS[30],
+        'parameters': _SCHEMAS[30],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3707,8 +3794,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'list_dir',
         'providerName': 'list_dir',
-        'inputSchema': _SCHEMAS[30],
-        'parameters': _SCHEMAS[30],
+        'inputSchema': _SCHEMAS[31],
+        'parameters': _SCHEMAS[31],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3787,8 +3874,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'lsp_diagnostics',
         'providerName': 'lsp_diagnostics',
-        'inputSchema': _SCHEMAS[31],
-        'parameters': _SCHEMAS[31],
+        'inputSchema': _SCHEMAS[32],
+        'parameters': _SCHEMAS[32],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3897,8 +3984,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'mcp_call',
         'providerName': 'mcp_call',
-        'inputSchema': _SCHEMAS[32],
-        'parameters': _SCHEMAS[32],
+        'inputSchema': _SCHEMAS[33],
+        'parameters': _SCHEMAS[33],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3978,8 +4065,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'multi_edit',
         'providerName': 'multi_edit',
-        'inputSchema': _SCHEMAS[33],
-        'parameters': _SCHEMAS[33],
+        'inputSchema': _SCHEMAS[34],
+        'parameters': _SCHEMAS[34],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4028,8 +4115,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'notebook_edit',
         'providerName': 'notebook_edit',
-        'inputSchema': _SCHEMAS[34],
-        'parameters': _SCHEMAS[34],
+        'inputSchema': _SCHEMAS[35],
+        'parameters': _SCHEMAS[35],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -4062,8 +4149,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'describe_table',
         'providerName': 'postgres__describe_table',
-        'inputSchema': _SCHEMAS[35],
-        'parameters': _SCHEMAS[35],
+        'inputSchema': _SCHEMAS[36],
+        'parameters': _SCHEMAS[36],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4187,8 +4274,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'execute',
         'providerName': 'postgres__execute',
-        'inputSchema': _SCHEMAS[36],
-        'parameters': _SCHEMAS[36],
+        'inputSchema': _SCHEMAS[37],
+        'parameters': _SCHEMAS[37],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4237,8 +4324,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'list_schemas',
         'providerName': 'postgres__list_schemas',
-        'inputSchema': _SCHEMAS[37],
-        'parameters': _SCHEMAS[37],
+        'inputSchema': _SCHEMAS[38],
+        'parameters': _SCHEMAS[38],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({
@@ -4271,8 +4358,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'list_tables',
         'providerName': 'postgres__list_tables',
-        'inputSchema': _SCHEMAS[38],
-        'parameters': _SCHEMAS[38],
+        'inputSchema': _SCHEMAS[39],
+        'parameters': _SCHEMAS[39],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4346,8 +4433,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'query',
         'providerName': 'postgres__query',
-        'inputSchema': _SCHEMAS[39],
-        'parameters': _SCHEMAS[39],
+        'inputSchema': _SCHEMAS[40],
+        'parameters': _SCHEMAS[40],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4427,8 +4514,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'read_file',
         'providerName': 'read_file',
-        'inputSchema': _SCHEMAS[40],
-        'parameters': _SCHEMAS[40],
+        'inputSchema': _SCHEMAS[41],
+        'parameters': _SCHEMAS[41],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4516,8 +4603,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'run_shell',
         'providerName': 'run_shell',
-        'inputSchema': _SCHEMAS[41],
-        'parameters': _SCHEMAS[41],
+        'inputSchema': _SCHEMAS[42],
+        'parameters': _SCHEMAS[42],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4595,8 +4682,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'spawn_agent',
         'providerName': 'spawn_agent',
-        'inputSchema': _SCHEMAS[42],
-        'parameters': _SCHEMAS[42],
+        'inputSchema': _SCHEMAS[43],
+        'parameters': _SCHEMAS[43],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4678,8 +4765,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'todo_write',
         'providerName': 'todo_write',
-        'inputSchema': _SCHEMAS[43],
-        'parameters': _SCHEMAS[43],
+        'inputSchema': _SCHEMAS[44],
+        'parameters': _SCHEMAS[44],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({}),
@@ -4710,8 +4797,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'web_fetch',
         'providerName': 'web_fetch',
-        'inputSchema': _SCHEMAS[44],
-        'parameters': _SCHEMAS[44],
+        'inputSchema': _SCHEMAS[45],
+        'parameters': _SCHEMAS[45],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4784,8 +4871,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'web_search',
         'providerName': 'web_search',
-        'inputSchema': _SCHEMAS[45],
-        'parameters': _SCHEMAS[45],
+        'inputSchema': _SCHEMAS[46],
+        'parameters': _SCHEMAS[46],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4861,8 +4948,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'write_file',
         'providerName': 'write_file',
-        'inputSchema': _SCHEMAS[46],
-        'parameters': _SCHEMAS[46],
+        'inputSchema': _SCHEMAS[47],
+        'parameters': _SCHEMAS[47],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({

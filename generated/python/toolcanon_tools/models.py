@@ -402,6 +402,38 @@ class EditFileHashedInput(BaseModel):
     edits: Annotated[list[EditFileHashedInputHashedEdit], Field(min_length=1)]
 
 
+class FindSymbolInputFindSymbolInput(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        StrictStr, Field(description='Qualified name, e.g. "Parser.parse".', min_length=1)
+    ]
+    path: Annotated[
+        StrictStr | None, Field(description="Absolute path of a file that uses the symbol.")
+    ] = None
+    line: Annotated[StrictInt | None, Field(description="1-based line of the use.", ge=1)] = None
+    column: Annotated[StrictInt | None, Field(description="1-based column of the use.", ge=1)] = (
+        None
+    )
+
+
+class FindSymbolInputFindSymbolInput1(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        StrictStr | None, Field(description='Qualified name, e.g. "Parser.parse".', min_length=1)
+    ] = None
+    path: Annotated[StrictStr, Field(description="Absolute path of a file that uses the symbol.")]
+    line: Annotated[StrictInt, Field(description="1-based line of the use.", ge=1)]
+    column: Annotated[StrictInt, Field(description="1-based column of the use.", ge=1)]
+
+
+class FindSymbolInput(RootModel[FindSymbolInputFindSymbolInput | FindSymbolInputFindSymbolInput1]):
+    root: FindSymbolInputFindSymbolInput | FindSymbolInputFindSymbolInput1
+
+
 class GitInput(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -1020,6 +1052,7 @@ MODELS: Final[Mapping[str, type[BaseModel]]] = MappingProxyType(
         "desktop_type": DesktopTypeInput,
         "edit_file": EditFileInput,
         "edit_file_hashed": EditFileHashedInput,
+        "find_symbol": FindSymbolInput,
         "git": GitInput,
         "github::add_issue_comment": GithubAddIssueCommentInput,
         "github::create_issue": GithubCreateIssueInput,

@@ -19,16 +19,35 @@ from generator.profiles.openai.strict import StrictProblem, StrictResult, to_str
 __all__ = ["StrictProblem", "StrictResult", "adapt", "to_openai", "to_strict"]
 
 
+# "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the
+# top level" (the API's 400, strict or not); enum, const and not the contract check refuses.
+ROOT_FORBIDDEN = ("anyOf", "oneOf", "allOf")
+
+
 def to_openai(schema: Mapping[str, Any], *, strict: bool) -> Transformed:
     """OpenAI's ``parameters``: the strict-mode form when ``strict``, else the mirror."""
     if not strict:
-        return finish(without_dialect(schema), ())
+        return finish(without_dialect(schema), _root_findings(schema))
     result = to_strict(thaw(schema))
     findings = [
         Finding(problem.path, Severity.ERROR, INEXPRESSIBLE, problem.message, problem.hint)
         for problem in result.problems
     ]
     return finish(result.schema or {}, findings)
+
+
+def _root_findings(schema: Mapping[str, Any]) -> list[Finding]:
+    return [
+        Finding(
+            (key,),
+            Severity.ERROR,
+            INEXPRESSIBLE,
+            f"OpenAI refuses '{key}' at the root of parameters",
+            "move the alternatives into a property",
+        )
+        for key in ROOT_FORBIDDEN
+        if key in schema
+    ]
 
 
 def adapt(tool: ToolDescriptor) -> Transformed:

@@ -122,11 +122,9 @@ def test_required_property_is_not_made_nullable() -> None:
     "prop",
     [
         {"$ref": "#/$defs/D"},
-        {"enum": ["x", "y"]},
         {"type": "string", "enum": ["x", "y"]},
-        {"const": 3},
+        {"type": "integer", "const": 3},
         {"anyOf": [{"type": "string"}, {"type": "integer"}]},
-        {"description": "anything"},
     ],
 )
 def test_optional_property_without_a_plain_type_is_wrapped_in_any_of(prop: Schema) -> None:
@@ -307,7 +305,7 @@ def test_empty_object_that_is_explicitly_closed_is_accepted() -> None:
 def test_input_is_not_mutated_and_output_shares_nothing_with_it() -> None:
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        **obj({"a": {"enum": ["x"], "default": "x"}, "b": {"$ref": "#/$defs/D"}}),
+        **obj({"a": {"type": "string", "enum": ["x"], "default": "x"}, "b": {"$ref": "#/$defs/D"}}),
         "$defs": {"D": obj({"q": {"type": "array", "items": {"type": "string"}}})},
     }
     before = copy.deepcopy(schema)
@@ -549,10 +547,37 @@ def test_all_problems_are_collected_and_sorted_by_path() -> None:
     assert [path for path, _ in problems(schema)] == [
         ("$defs", "Z", "format"),
         ("patternProperties",),
+        ("properties", "a"),  # no type
         ("properties", "a", "allOf"),
         ("properties", "a", "if"),
         ("properties", "b", "not"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("node", "what"),
+    [
+        ({}, "a schema with no 'type' (any value)"),
+        ({"description": "Anything the caller likes."}, "a schema with no 'type' (any value)"),
+        ({"enum": ["a", "b"]}, "'enum' without 'type'"),
+        ({"const": 1}, "'const' without 'type'"),
+    ],
+)
+def test_a_node_without_a_type_cannot_be_sent_strict(node: Schema, what: str) -> None:
+    # "In context=('properties', 'x'), schema must have a 'type' key." (the API's 400)
+    message = f"{what} cannot be expressed in OpenAI strict mode: every schema needs a 'type'"
+    assert problems(obj({"x": node}, ["x"])) == [(("properties", "x"), message)]
+    assert problems(obj({"x": {"type": "array", "items": node}}, ["x"])) == [
+        (("properties", "x", "items"), message)
+    ]
+
+
+def test_a_node_typed_by_its_alternatives_or_definition_needs_no_type_of_its_own() -> None:
+    schema = {
+        **obj({"a": {"anyOf": [{"type": "string"}, {"type": "null"}]}, "r": {"$ref": "#/$defs/N"}}),
+        "$defs": {"N": {"type": "integer"}},
+    }
+    assert strict(schema)["properties"]["r"] == {"anyOf": [{"$ref": "#/$defs/N"}, {"type": "null"}]}
 
 
 def test_problem_paths_with_array_indexes_sort() -> None:
@@ -604,11 +629,24 @@ def test_more_than_five_thousand_properties_are_a_problem() -> None:
 
 
 def test_a_thousand_enum_values_are_allowed() -> None:
-    strict(obj({"a": {"enum": list(range(600))}, "b": {"enum": list(range(400))}}, ["a", "b"]))
+    numbers = {"type": "integer"}
+    strict(
+        obj(
+            {
+                "a": {**numbers, "enum": list(range(600))},
+                "b": {**numbers, "enum": list(range(400))},
+            },
+            ["a", "b"],
+        )
+    )
 
 
 def test_more_than_a_thousand_enum_values_are_a_problem() -> None:
-    schema = obj({"a": {"enum": list(range(600))}, "b": {"enum": list(range(401))}}, ["a", "b"])
+    numbers = {"type": "integer"}
+    schema = obj(
+        {"a": {**numbers, "enum": list(range(600))}, "b": {**numbers, "enum": list(range(401))}},
+        ["a", "b"],
+    )
     assert problems(schema) == [
         (
             (),
@@ -621,7 +659,10 @@ def test_total_string_length_over_120000_is_a_problem() -> None:
     names = [f"{i:03d}" + "n" * 1197 for i in range(100)]  # 100 names of 1,200 characters
     schema = {
         **obj({name: {"type": "string"} for name in names}, names),
-        "$defs": {"d" * 100: {"const": "c" * 50}, "e": {"type": "string", "enum": ["x"]}},
+        "$defs": {
+            "d" * 100: {"type": "string", "const": "c" * 50},
+            "e": {"type": "string", "enum": ["x"]},
+        },
     }
     assert problems(schema) == [
         (
@@ -676,9 +717,9 @@ LEAVES: list[Schema] = [
     {"type": "null"},
     {"type": ["string", "null"]},
     {"type": ["integer", "boolean"]},
-    {"enum": ["a", "b", 3, None]},
+    {"type": ["string", "integer", "null"], "enum": ["a", "b", 3, None]},
     {"type": "string", "enum": ["x", "y"]},
-    {"const": "fixed"},
+    {"type": "string", "const": "fixed"},
 ]
 
 
@@ -708,7 +749,9 @@ def composite_schemas(children: st.SearchStrategy[Schema]) -> st.SearchStrategy[
     )
     any_of = st.lists(children, min_size=1, max_size=3).map(lambda xs: {"anyOf": xs})
     # oneOf branches of disjoint types, so every generated instance matches exactly one.
-    one_of = st.just({"oneOf": [{"type": "string"}, {"type": "integer"}, obj({"k": {}}, ["k"])]})
+    one_of = st.just(
+        {"oneOf": [{"type": "string"}, {"type": "integer"}, obj({"k": {"type": "boolean"}}, ["k"])]}
+    )
     return st.one_of(object_schemas(children), arrays, any_of, one_of).flatmap(with_default)
 
 

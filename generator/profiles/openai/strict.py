@@ -53,6 +53,8 @@ __all__ = ["StrictProblem", "StrictResult", "to_strict"]
 
 # A property carrying one of these cannot take "null" through its type alone.
 _WRAP_WHEN_OPTIONAL: Final = frozenset({"enum", "const", "anyOf", "oneOf", "$ref"})
+# What gives a strict node its type: its own, its alternatives', or its definition's.
+_TYPED_BY: Final = frozenset({"type", "anyOf", "$ref"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +128,23 @@ def _transform(node: Any, path: Path, ctx: _Context) -> dict[str, Any]:
     if is_object(out):
         _close_object(out, path, ctx)
     if "$ref" in out and len(out) > 1:
-        return _inline_ref(out, path, ctx)
+        out = _inline_ref(out, path, ctx)
+    if not _TYPED_BY.intersection(out):
+        _untyped(node, path, ctx)
     return out
+
+
+def _untyped(node: Mapping[str, Any], path: Path, ctx: _Context) -> None:
+    """Strict mode needs a type on every node ("schema must have a 'type' key"), also on an
+    enum or const: a node that says nothing of its type accepts any value, which it cannot
+    express."""
+    literal = next((key for key in ("enum", "const") if key in node), None)
+    what = f"'{literal}' without 'type'" if literal else "a schema with no 'type' (any value)"
+    ctx.report(
+        path,
+        f"{what} cannot be expressed in OpenAI strict mode: every schema needs a 'type'",
+        f"write the type it takes (e.g. type: string), {_STRICT_FALSE}",
+    )
 
 
 def _close_object(out: dict[str, Any], path: Path, ctx: _Context) -> None:

@@ -23,6 +23,7 @@ from generator.model import ToolDescriptor, Toolset, thaw
 from generator.policy import MODES, decide
 
 TOOLS_PATH = PurePosixPath("docs/TOOLS.md")
+PROVIDERS_PATH = PurePosixPath("docs/PROVIDERS.md")
 README_PATH = PurePosixPath("README.md")
 FILTERS = {"md_cell": md_cell, "md_code": md_code, "md_text": md_text}
 
@@ -68,15 +69,50 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
     from generator.templating import render
 
     pages = [tool_page(tool) for tool in toolset]
-    return {
+    rendered = providers_page(toolset, options, inputs)
+    return rendered | {
         TOOLS_PATH: render("docs/TOOLS.md.j2", FILTERS, pages=pages, note=GENERATED_NOTE),
         README_PATH: render(
             "docs/README.md.j2",
             FILTERS,
             targets=[target.name for target in enabled_targets(options)],
+            provider_targets=[
+                target.name for target in enabled_targets(options) if target.adapters
+            ],
             options=options,
             servers=mcp_servers(toolset, options),
             tool_count=len(toolset),
             note=GENERATED_NOTE,
         ),
     }
+
+
+def providers_page(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> Rendered:
+    """docs/PROVIDERS.md, the compatibility matrix, when a provider target is enabled."""
+    from generator import matrix
+    from generator.emit import enabled_targets
+    from generator.templating import render
+
+    built = matrix.build(toolset, inputs.adapted, enabled_targets(options))
+    if not built.targets:
+        return {}
+    details = [
+        (
+            target,
+            [
+                (row.tool.name, row.cells[i])
+                for row in built.rows
+                if row.cells[i].status != matrix.AS_IS or row.cells[i].detail
+            ],
+        )
+        for i, target in enumerate(built.targets)
+    ]
+    page = render(
+        "docs/PROVIDERS.md.j2",
+        FILTERS,
+        targets=built.targets,
+        rows=built.rows,
+        details=[(target, entries) for target, entries in details if entries],
+        note=GENERATED_NOTE,
+    )
+    return {PROVIDERS_PATH: page}

@@ -19,6 +19,7 @@ from generator.diagnostics import JsonPath, Severity
 from generator.model import thaw
 
 __all__ = [
+    "COMPATIBLE_HOST",
     "INEXPRESSIBLE",
     "LIMIT_EXCEEDED",
     "LOSSY",
@@ -35,6 +36,7 @@ INEXPRESSIBLE: Final = "TC150"  # error for that target only: the schema cannot 
 LOSSY: Final = "TC151"  # warning: a keyword dropped or rewritten, the model may send more
 NAME_RULE: Final = "TC152"  # the target refuses a name (tool or parameter)
 LIMIT_EXCEEDED: Final = "TC153"  # a request-wide limit of the target (e.g. Claude strict)
+COMPATIBLE_HOST: Final = "TC154"  # warning: a host taking the target's shape refuses it
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from typing import Any
 from generator.diagnostics import Severity
 from generator.model import ToolDescriptor, thaw
 from generator.profiles.base import INEXPRESSIBLE, Finding, Transformed, finish, without_dialect
+from generator.profiles.openai.compatible import compatible_host_findings
 from generator.profiles.openai.strict import StrictProblem, StrictResult, to_strict
 
 __all__ = ["StrictProblem", "StrictResult", "adapt", "to_openai", "to_strict"]
@@ -51,5 +52,8 @@ def _root_findings(schema: Mapping[str, Any]) -> list[Finding]:
 
 
 def adapt(tool: ToolDescriptor) -> Transformed:
-    """What OpenAI receives for ``tool`` (the profile stage calls this)."""
-    return to_openai(tool.input_schema, strict=tool.strict)
+    """What OpenAI receives for ``tool`` (the profile stage calls this), with what the hosts
+    that take the same shape (``compatible``) refuse although OpenAI takes it."""
+    result = to_openai(tool.input_schema, strict=tool.strict)
+    hosts = compatible_host_findings(tool.input_schema)
+    return Transformed(result.schema, (*result.findings, *hosts)) if hosts else result

@@ -100,7 +100,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         "provider_name",
         "str",
         "string",
-        "The name sent to OpenAI and Claude.",
+        "The name every provider target sends (OpenAI, Claude, Bedrock, Gemini).",
     ),
     FieldSpec(
         "inputSchema",

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from generator.diagnostics import Severity
-from generator.model import ToolDescriptor, Toolset, thaw
-from generator.profiles.base import without_dialect
+from generator.model import ToolDescriptor, Toolset
 from generator.profiles.stage import Adaptations, Adapted
 from generator.targets import Target
 
@@ -78,8 +77,7 @@ def cell(tool: ToolDescriptor, target: Target, adapted: Adaptations) -> Cell:
         return Cell(EXCLUDED, f"{why}: {errors[0]}" if errors else why)
     if errors or any(r.schema is None for r in results):
         return Cell(REFUSED, errors[0] if errors else "")
-    original = without_dialect(tool.input_schema)
-    changed = [_changes(original, thaw(r.schema)) for r in results]
+    changed = [_changes(tool.input_schema, r.schema) for r in results]
     notes = [part for part in changed if part] + _warnings(results)
     status = TRANSFORMED if any(changed) else AS_IS
     return Cell(status, "; ".join(notes))
@@ -91,12 +89,16 @@ def _warnings(results: Sequence[Adapted]) -> list[str]:
 
 
 def _changes(before: Any, after: Any) -> str:
-    """Keywords removed, added and changed between two schemas, e.g.
+    """Keywords removed, added and changed between a contract schema and what is sent (both
+    frozen or plain; the root ``$schema`` a provider never gets is no change), e.g.
     ``removed additionalProperties (3), uniqueItems; added nullable``."""
     removed: Counter[str] = Counter()
     added: Counter[str] = Counter()
     changed: Counter[str] = Counter()
-    _compare(before, after, removed, added, changed)
+    if isinstance(before, Mapping) and "$schema" in before:
+        before = {key: value for key, value in before.items() if key != "$schema"}
+    if before != after:
+        _compare(before, after, removed, added, changed)
     parts = [
         f"{verb} {_names(counts)}"
         for verb, counts in (("removed", removed), ("added", added), ("changed", changed))
@@ -119,7 +121,7 @@ def _compare(
             added[key] += 1
         elif key in _NAMED and isinstance(before[key], Mapping):
             _compare_named(before[key], after[key], removed, added, changed)
-        elif isinstance(before[key], list) and isinstance(after[key], list):
+        elif isinstance(before[key], list | tuple) and isinstance(after[key], list | tuple):
             _compare_list(key, before[key], after[key], removed, added, changed)
         elif isinstance(before[key], Mapping):
             _compare(before[key], after[key], removed, added, changed)
@@ -143,13 +145,13 @@ def _compare_named(
 
 def _compare_list(
     key: str,
-    before: list[Any],
-    after: list[Any],
+    before: Sequence[Any],
+    after: Sequence[Any],
     removed: Counter[str],
     added: Counter[str],
     changed: Counter[str],
 ) -> None:
-    if len(before) != len(after) or not all(isinstance(x, Mapping) for x in before + after):
+    if len(before) != len(after) or not all(isinstance(x, Mapping) for x in (*before, *after)):
         if before != after:
             changed[key] += 1
         return

@@ -54,7 +54,7 @@ export interface CanonicalToolDescriptor {
   readonly server: string | null;
   /** The tool's name inside its server. */
   readonly toolName: string;
-  /** The name sent to OpenAI and Claude. */
+  /** The name every provider target sends (OpenAI, Claude, Bedrock, Gemini). */
   readonly providerName: string;
   /** JSON Schema of the tool's arguments. */
   readonly inputSchema: JsonSchema;

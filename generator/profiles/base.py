@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final
 
 from generator.diagnostics import JsonPath, Severity
@@ -59,7 +60,7 @@ class Finding:
 class Transformed:
     """What a target receives for one schema, or why it receives nothing."""
 
-    schema: dict[str, Any] | None
+    schema: Mapping[str, Any] | None  # frozen when it is the IR's own data, shared
     findings: tuple[Finding, ...]
 
     @property
@@ -67,7 +68,7 @@ class Transformed:
         return tuple(f for f in self.findings if f.severity is Severity.ERROR)
 
 
-def finish(schema: dict[str, Any], findings: Iterable[Finding]) -> Transformed:
+def finish(schema: Mapping[str, Any], findings: Iterable[Finding]) -> Transformed:
     """Sorted, de-duplicated findings; no schema when any of them is an error."""
     found = tuple(sorted(set(findings), key=Finding.sort_key))
     failed = any(f.severity is Severity.ERROR for f in found)
@@ -95,6 +96,10 @@ class NameRule:
         )
 
 
-def without_dialect(schema: Mapping[str, Any]) -> dict[str, Any]:
-    """Plain JSON copy of ``schema`` without its root ``$schema`` (the API implies it)."""
+def without_dialect(schema: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``schema`` without its root ``$schema`` (the API implies it): a plain JSON copy, or
+    — for the IR's frozen data — a frozen mapping sharing everything below the root, so
+    every target that sends the schema as written costs no copy."""
+    if isinstance(schema, MappingProxyType):
+        return MappingProxyType({key: v for key, v in schema.items() if key != "$schema"})
     return {key: thaw(value) for key, value in schema.items() if key != "$schema"}

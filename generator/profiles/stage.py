@@ -107,8 +107,10 @@ def _request(
     return check([(tool, per_tool[tool.name].schema) for tool in toolset if tool.sent_to(target)])
 
 
-def _frozen(schema: dict[str, Any] | None) -> FrozenJson | None:
-    return None if schema is None else freeze(schema)
+def _frozen(schema: Mapping[str, Any] | None) -> FrozenJson | None:
+    if schema is None or isinstance(schema, MappingProxyType):
+        return schema  # None, or the IR's frozen data passed through (without_dialect)
+    return freeze(schema)
 
 
 def diagnostic(tool: ToolDescriptor, finding: Finding, targets: Sequence[str] = ()) -> Diagnostic:

@@ -3,8 +3,8 @@
     .venv/bin/python bench/providers.py [--sizes 216 1000] [--runs 5] [--base REV]
 
 For each synthetic set (bench/synth.py) it times a cold ``toolcanon generate --no-cache``
-(no output folder) in three configurations, each a whole process, medians of ``--runs``
-after one warm-up:
+(no output folder) in three configurations, each a whole process, taking turns, medians
+of ``--runs`` after one warm-up round:
 
 * ``base``: REV (default: the merge base with main) exported with ``git archive``, all
   its targets (today's toolcanon, before the provider targets);
@@ -64,33 +64,43 @@ def project(folder: Path, size: int, targets: tuple[str, ...] | None, left_out: 
     return folder
 
 
-def cold_runs(folder: Path, runs: int, pythonpath: Path | None) -> tuple[list[float], list[float]]:
-    """Wall and CPU seconds (children included) of cold generates, after one warm-up."""
+def cold_run(folder: Path, pythonpath: Path | None) -> tuple[float, float]:
+    """Wall and CPU seconds (children included) of one cold generate."""
     env = dict(os.environ, PYTHONHASHSEED="random")
     if pythonpath is not None:
         env["PYTHONPATH"] = str(pythonpath)
-    walls, cpus = [], []
+    shutil.rmtree(folder / "generated", ignore_errors=True)
     log = folder / "stderr.log"  # a file, not a pipe: thousands of warnings would fill one
-    for index in range(runs + 1):
-        shutil.rmtree(folder / "generated", ignore_errors=True)
-        start = time.perf_counter()
-        with log.open("wb") as stderr:
-            process = subprocess.Popen(
-                [sys.executable, "-m", "generator", "generate", "--no-cache"],
-                cwd=folder,
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=stderr,
-            )
-            _, status, usage = os.wait4(process.pid, 0)
-        wall = time.perf_counter() - start
-        if os.waitstatus_to_exitcode(status) != 0:
-            err = log.read_text("utf-8", errors="replace")
-            raise SystemExit(f"generate failed in {folder}:\n{err[-2000:]}")
-        if index:
-            walls.append(wall)
-            cpus.append(usage.ru_utime + usage.ru_stime)
-    return walls, cpus
+    start = time.perf_counter()
+    with log.open("wb") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "generator", "generate", "--no-cache"],
+            cwd=folder,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
+        _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        err = log.read_text("utf-8", errors="replace")
+        raise SystemExit(f"generate failed in {folder}:\n{err[-2000:]}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def cold_runs(
+    configs: dict[str, tuple[Path, Path | None]], runs: int
+) -> dict[str, tuple[list[float], list[float]]]:
+    """Walls and CPUs per configuration, the configurations taking turns (one warm-up
+    round first), so a machine that gets busier slows them all alike."""
+    found: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in configs}
+    for round_ in range(runs + 1):
+        for name, (folder, code) in configs.items():
+            wall, cpu = cold_run(folder, code)
+            if round_:
+                found[name][0].append(wall)
+                found[name][1].append(cpu)
+    return found
 
 
 def in_process(folder: Path, runs: int) -> tuple[float, float]:
@@ -141,8 +151,7 @@ def main() -> None:
                 "with": (project(root / f"with-{size}", size, BEFORE + NEW, True), None),
             }
             medians: dict[str, tuple[float, float]] = {}
-            for name, (folder, code) in configs.items():
-                walls, cpus = cold_runs(folder, args.runs, code)
+            for name, (walls, cpus) in cold_runs(configs, args.runs).items():
                 medians[name] = (statistics.median(walls), statistics.median(cpus))
                 shown = ", ".join(f"{wall:.2f}" for wall in walls)
                 print(

@@ -45,17 +45,24 @@ TOOLS_PER_FILE = 25
 BUILTIN_SHARE = 0.6
 
 
-def make_contracts(n_tools: int, seed: int, out_dir: Path) -> list[Path]:
-    """Write ``n_tools`` tools as contract files under ``out_dir``; return the files written."""
+def make_contracts(
+    n_tools: int, seed: int, out_dir: Path, *, recursive_left_out_of: tuple[str, ...] = ()
+) -> list[Path]:
+    """Write ``n_tools`` tools as contract files under ``out_dir``; return the files written.
+
+    ``recursive_left_out_of``: targets the tools with a recursive schema are left out of
+    (``targets.exclude``), for targets that cannot take recursion (gemini-openapi).
+    """
     rng = random.Random(seed)
     n_builtin = round(n_tools * BUILTIN_SHARE)
     groups: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
     for index in range(n_tools):
         server = None if index < n_builtin else SERVERS[index % len(SERVERS)]
         category = rng.choice(CATEGORIES)
-        groups.setdefault((category if server is None else server, server), []).append(
-            _tool(rng, index, category)
-        )
+        tool = _tool(rng, index, category)
+        if recursive_left_out_of and "tree" in tool["inputSchema"]["properties"]:
+            tool["targets"] = {"exclude": list(recursive_left_out_of)}
+        groups.setdefault((category if server is None else server, server), []).append(tool)
     written = []
     for (group, server), tools in sorted(groups.items(), key=lambda item: item[0][0]):
         for part in range(0, len(tools), TOOLS_PER_FILE):

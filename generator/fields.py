@@ -100,7 +100,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         "provider_name",
         "str",
         "string",
-        "The name sent to OpenAI and Claude.",
+        "The name every provider target sends (OpenAI, Claude, Bedrock, Gemini).",
     ),
     FieldSpec(
         "inputSchema",
@@ -180,7 +180,21 @@ FIELDS: tuple[FieldSpec, ...] = (
         "string",
         "Name of the host's approval flow.",
     ),
-    FieldSpec("strict", "strict", "bool", "boolean", "OpenAI strict mode."),
+    FieldSpec("strict", "strict", "bool", "boolean", "Strict mode (OpenAI, Claude, Bedrock)."),
+    FieldSpec(
+        "examples",
+        "examples",
+        "list[dict[str, Any]]",
+        "readonly JsonObject[]",
+        "Example arguments, each valid against inputSchema (Claude's input_examples).",
+    ),
+    FieldSpec(
+        "targets",
+        "targets",
+        "dict[str, list[str]]",
+        "{ readonly exclude: readonly string[] }",
+        "Provider targets whose files leave the tool out (`exclude`).",
+    ),
     FieldSpec("annotations", None, "Annotations", "ToolAnnotations", "MCP tool annotations."),
 )
 BY_KEY = {spec.key: spec for spec in FIELDS}

@@ -97,6 +97,8 @@ class ToolDescriptor:
     requires_confirmation: bool
     approval_flow: str
     strict: bool
+    targets: FrozenJson  # {"exclude": (provider target names the tool is left out of)}
+    examples: FrozenJson  # example argument objects, each valid against input_schema
     destructive_hint: bool
     idempotent_hint: bool
     open_world_hint: bool
@@ -106,6 +108,10 @@ class ToolDescriptor:
     def origin(self) -> Position:
         """Where the tool is named in its contract."""
         return self.where.locate(())
+
+    def sent_to(self, target: str) -> bool:
+        """False when the contract leaves the tool out of ``target`` (``targets.exclude``)."""
+        return target not in self.targets["exclude"]
 
     @property
     def parameters(self) -> FrozenJson:

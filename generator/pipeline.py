@@ -155,8 +155,7 @@ def resolved(
     toolset, problems = resolve(
         files, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
     )
-    adapters = [name for target in enabled_targets(config.emit) for name in target.adapters]
-    adapted, findings = adapt(toolset, adapters)
+    adapted, findings = adapt(toolset, enabled_targets(config.emit))
     found += [*problems, *findings]
     if config.budgets and not has_errors(found):
         from generator.tokens.budgeting import check_budgets
@@ -201,8 +200,7 @@ def check_added(others: Sequence[Checked], added: Checked, config: Config) -> li
             builtin_server=config.emit.builtin_server,
         )
         own = Toolset(tuple(t for t in toolset if t.where.file == path), ())
-        adapters = [name for target in enabled_targets(config.emit) for name in target.adapters]
-        found += _involving([*problems, *adapt(own, adapters)[1]], path)
+        found += _involving([*problems, *adapt(own, enabled_targets(config.emit))[1]], path)
     return found
 
 

@@ -128,6 +128,8 @@ DEFAULTS: dict[str, Default] = {
     "requiresConfirmation": lambda ctx, _: False,
     "approvalFlow": lambda ctx, _: DEFAULT_APPROVAL_FLOW,
     "strict": lambda ctx, _: ctx.strict_default,
+    "targets": lambda ctx, _: {"exclude": []},
+    "examples": lambda ctx, _: [],
     # MCP's own defaults are "may destroy" and "open world"; ours follow the labels.
     "destructiveHint": lambda ctx, got: not got["isReadOnly"] and got["riskLevel"] == "high",
     "idempotentHint": lambda ctx, _: False,

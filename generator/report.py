@@ -138,6 +138,11 @@ def print_diagnostics(diagnostics: Sequence[Diagnostic], fmt: str) -> None:
         (sys.stdout if fmt == "json" else sys.stderr).write(text)
 
 
+def counted(count: int, noun: str) -> str:
+    """``1 tool``, ``2 tools``: a count with its noun in the right number."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def summary(message: str) -> None:
     """toolcanon's closing line for a person (stderr)."""
     print(f"toolcanon: {printable(message)}", file=sys.stderr)

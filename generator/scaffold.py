@@ -14,9 +14,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.config import ALL_TARGETS, EmitOptions
+from generator.config import EmitOptions
 from generator.config_file import PYPROJECT, YAML_CONFIG
 from generator.emit.schema import SCHEMA_PATH
+from generator.targets import DEFAULT, OPT_IN
 
 EXAMPLE_NAME = "example.yaml"
 
@@ -51,7 +52,8 @@ def plan_scaffold(root: Path, contracts: str, output: str) -> Scaffold:
     context = {
         "contracts": contracts,
         "output": output,
-        "targets": ALL_TARGETS,
+        "targets": DEFAULT,
+        "opt_in": OPT_IN,
         "options": EmitOptions(),
         "schema_path": schema_reference(contracts, output),
     }

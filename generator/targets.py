@@ -15,9 +15,11 @@ class Target:
     """One output: its config name, the module whose ``emit`` writes it, whether it
     needs the models stage, the targets that imply it (``names`` is written whenever a
     provider target is, and is never configured by name), the profile adapters that
-    decide the schemas it sends, and whether its consumer (a model provider, an MCP
-    client) sends tool calls back: the packages' ``parse_arguments`` takes its name as
-    ``provider`` and undoes its adapters' transforms."""
+    decide the schemas it sends, whether its consumer (a model provider, an MCP client)
+    sends tool calls back (``provider``: the packages' ``parse_arguments`` takes its name
+    and undoes its adapters' transforms), and whether a config without ``targets`` gets
+    it (``default=False``: opt-in, for an output few projects need and most contracts
+    would get warnings from)."""
 
     name: str
     module: str
@@ -25,6 +27,7 @@ class Target:
     implied_by: tuple[str, ...] = ()
     adapters: tuple[str, ...] = ()  # profile adapters whose schemas it sends (profiles/stage)
     provider: bool = False
+    default: bool = True
 
     @property
     def configurable(self) -> bool:
@@ -34,9 +37,22 @@ class Target:
 TARGETS: tuple[Target, ...] = (
     Target("canonical", "generator.emit.canonical"),
     Target("openai", "generator.emit.openai", adapters=("openai",), provider=True),
-    Target("anthropic", "generator.emit.anthropic", provider=True),
+    Target("anthropic", "generator.emit.anthropic", adapters=("anthropic",), provider=True),
+    Target("bedrock", "generator.emit.bedrock", adapters=("bedrock",), provider=True),
+    Target("gemini", "generator.emit.gemini", adapters=("gemini",), provider=True),
+    Target(
+        "gemini-openapi",
+        "generator.emit.gemini_openapi",
+        adapters=("gemini-openapi",),
+        provider=True,
+        default=False,
+    ),
     Target("mcp", "generator.emit.mcp", provider=True),
-    Target("names", "generator.emit.names", implied_by=("openai", "anthropic")),
+    Target(
+        "names",
+        "generator.emit.names",
+        implied_by=("openai", "anthropic", "bedrock", "gemini", "gemini-openapi"),
+    ),
     Target("python", "generator.emit.python", needs_models=True),
     Target("typescript", "generator.emit.typescript"),
     Target("docs", "generator.emit.docs"),
@@ -44,11 +60,25 @@ TARGETS: tuple[Target, ...] = (
 )
 ADAPTERS: dict[str, str] = {
     "openai": "generator.profiles.openai:adapt",
+    "anthropic": "generator.profiles.anthropic:adapt",
+    "bedrock": "generator.profiles.bedrock:adapt",
+    "gemini": "generator.profiles.gemini:adapt",
+    "gemini-openapi": "generator.profiles.gemini:adapt_openapi",
 }
 """Profile adapter name → ``module:function`` (ToolDescriptor → ``profiles.base.Transformed``)."""
+REQUESTS: dict[str, str] = {
+    "anthropic": "generator.profiles.anthropic_limits:request_check",
+    # Bedrock sends a strict tool to Claude in Claude's strict form: Claude's limits hold.
+    "bedrock": "generator.profiles.anthropic_limits:request_check",
+}
+"""Profile adapter name → ``module:function`` checking what one file sends as a whole
+(``[(ToolDescriptor, schema)]`` in file order → ``[(ToolDescriptor, Finding)]``)."""
 BY_NAME = {target.name: target for target in TARGETS}
 CONFIGURABLE: tuple[str, ...] = tuple(t.name for t in TARGETS if t.configurable)
 """Target names a config may list (``targets = [...]``), in writing order."""
+DEFAULT: tuple[str, ...] = tuple(t.name for t in TARGETS if t.configurable and t.default)
+"""What a config without ``targets`` generates: every configurable target but the opt-in ones."""
+OPT_IN: tuple[str, ...] = tuple(name for name in CONFIGURABLE if name not in DEFAULT)
 
 
 def enabled(configured: tuple[str, ...]) -> tuple[Target, ...]:

@@ -211,5 +211,12 @@ CASES: list[Case] = [
          ("inputSchema.properties.mode.description", "How to edit.")),
     case("risk-raised", "permission-tightened", "safe", "$.riskLevel", ("riskLevel", "high")),
     case("metadata", "metadata-changed", "safe", "$.category", ("category", "filesystem")),
+    # what only some providers receive
+    case("target-excluded", "target-excluded", "breaking", "$.targets.exclude",
+         ("targets", {"exclude": ["gemini"]})),
+    case("target-included", "target-included", "safe", "$.targets.exclude",
+         before=(("targets", {"exclude": ["gemini"]}),)),
+    case("input-examples", "input-examples-changed", "safe", "$.examples",
+         ("examples", [{"path": "abc", "mode": "a"}])),
 ]
 # fmt: on

@@ -30,7 +30,7 @@ TOOL_KEYS = (
     "name, providerName, title, description, kind, source, category, inputSchema, "
     "outputSchema, isReadOnly, riskLevel, permissions, telemetry, availableInPlanMode, "
     "requiresPlanApproval, requiresConfirmation, approvalFlow, planModeWrites, strict, "
-    "annotations"
+    "targets, examples, annotations"
 )
 NO_PLAN_APPROVAL = "a tool allowed in Plan Mode needs no plan approval: drop one of them"
 PLAN_WRITES = "set isReadOnly: true, or acknowledge with planModeWrites: true"
@@ -182,11 +182,7 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "TC110 unknown key without a suggestion": (
         TOOL + "    zzz: 1\n",
         [
-            "7:5: error[TC110]: tool 'x': $.zzz: unknown key 'zzz' (allowed keys: name, "
-            "providerName, title, description, kind, source, category, inputSchema, "
-            "outputSchema, isReadOnly, riskLevel, permissions, telemetry, "
-            "availableInPlanMode, requiresPlanApproval, requiresConfirmation, approvalFlow, "
-            "planModeWrites, strict, annotations)",
+            f"7:5: error[TC110]: tool 'x': $.zzz: unknown key 'zzz' (allowed keys: {TOOL_KEYS})",
         ],
     ),
     "TC110 unknown top-level key": (

@@ -95,6 +95,7 @@ def test_json_schema_of_the_report(changed: Project) -> None:
         "column": 7,
         "suppressed": False,
         "reason": None,
+        "target": None,
     }
     assert report["unusedSuppressions"] == []
 

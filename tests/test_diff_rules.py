@@ -31,7 +31,7 @@ def test_rule(project: Project, case: Case) -> None:
     code, report = run_diff(project, contract(*case.before), contract(*case.after))
     rules = {f["rule"] for f in report["findings"]}
     assert rules == {case.rule} | case.also
-    (finding, *_) = [f for f in report["findings"] if f["rule"] == case.rule]
+    finding, *_ = [f for f in report["findings"] if f["rule"] == case.rule]
     assert (finding["category"], finding["tool"], finding["path"]) == (
         case.category,
         case.tool,
@@ -110,3 +110,35 @@ def test_addition_suggests_a_minor_bump(project: Project) -> None:
     after = {**BASE, "inputSchema": {**BASE["inputSchema"], "properties": added}}
     report = run_diff(project, contract(BASE), contract(after))[1]
     assert report["bump"] == "minor"
+
+
+def test_a_change_that_reaches_one_provider_is_reported_with_it(project: Project) -> None:
+    # Left out of every provider target but Gemini's: its schema changes reach Gemini only.
+    others = ["openai", "anthropic", "bedrock", "gemini-openapi"]
+    only_gemini = {**BASE, "targets": {"exclude": others}}
+    changed = {**only_gemini, "description": "Edit a file (now faster)."}
+    _, report = run_diff(project, contract(only_gemini), contract(changed))
+    [finding] = report["findings"]
+    assert (finding["rule"], finding["target"]) == ("description-changed", "gemini")
+    excluded = {**BASE, "targets": {"exclude": ["bedrock"]}}
+    _, report = run_diff(project, contract(BASE), contract(excluded))
+    [finding] = report["findings"]
+    assert (finding["rule"], finding["target"]) == ("target-excluded", "bedrock")
+    assert finding["message"] == "no longer sent to bedrock: the contract now leaves it out"
+    project.write("contracts/a.yaml", contract(excluded))
+    text = project.run("diff", "--against", "old").out
+    assert "breaking[target-excluded]: $.targets.exclude: no longer sent to bedrock" in text
+    assert "[bedrock only]" in text
+
+
+def test_a_pinned_tools_json_from_before_examples_and_targets_compares_clean(
+    project: Project,
+) -> None:
+    project.write("contracts/a.yaml", contract(BASE))
+    assert project.run("generate").code == 0
+    pinned = json.loads((project.generated / "canonical/tools.json").read_text("utf-8"))
+    for tool in pinned["tools"]:
+        del tool["targets"], tool["examples"]  # as an older toolcanon wrote it
+    project.write("old/tools.json", json.dumps(pinned))
+    result = project.run("diff", "--against", "old/tools.json", "--format", "json")
+    assert json.loads(result.out)["findings"] == []

@@ -24,6 +24,7 @@ import pytest
 from generator.emit import emit_targets, emitter, enabled_targets
 from generator.emit.common import Inputs
 from generator.fingerprint import PACKAGE_DIR, templates_dir
+from generator.model import Toolset
 from generator.models.build import ModelSource
 from generator.targets import TARGETS, Target
 from tests.toolsets import OPTIONS, inputs, sample
@@ -79,10 +80,17 @@ def _installed(event: str, target: str) -> bool:
 MODELS = ModelSource((("gh::merge", "GhMergeInput"), ("read_file", "ReadFileInput")), "")
 
 
+EVERY = replace(OPTIONS, targets=tuple(t.name for t in TARGETS))
+
+
+def given(found: Toolset) -> Inputs:
+    """What the profile stage hands the emitters when every target is on."""
+    return Inputs(adapted=inputs(found, EVERY).adapted, models=MODELS)
+
+
 def emit_once(target: Target, folder: Path) -> dict[PurePosixPath, str]:
     found = sample(folder)
-    given = Inputs(adapted=inputs(found).adapted, models=MODELS)
-    return emitter(target)(found, OPTIONS, given)
+    return emitter(target)(found, EVERY, given(found))
 
 
 @pytest.mark.parametrize("target", TARGETS, ids=[t.name for t in TARGETS])
@@ -101,9 +109,9 @@ def test_an_emitter_reads_nothing_but_its_arguments(
     monkeypatch.setattr(time, "time", lambda: 4_102_444_800.0)
     monkeypatch.setattr(time, "time_ns", lambda: 4_102_444_800 * 10**9)
     found = sample(there)
-    given = Inputs(adapted=inputs(found).adapted, models=MODELS)
+    handed = given(found)
     with touched() as log:
-        second = emitter(target)(found, OPTIONS, given)
+        second = emitter(target)(found, EVERY, handed)
     assert log == []
     assert second == first
     assert str(tmp_path) not in "".join(first.values())

@@ -34,6 +34,8 @@ MERGE: dict[str, Any] = {
     "requiresConfirmation": True,
     "approvalFlow": "standard",
     "strict": True,
+    "examples": [],
+    "targets": {"exclude": []},
     "annotations": {
         "readOnlyHint": False,
         "destructiveHint": True,
@@ -62,6 +64,8 @@ READ_FILE: dict[str, Any] = {
     "requiresConfirmation": False,
     "approvalFlow": "standard",
     "strict": False,
+    "examples": [],
+    "targets": {"exclude": []},
     "annotations": {
         "readOnlyHint": True,
         "destructiveHint": False,

@@ -75,7 +75,9 @@ def test_context_cost_lists_the_enabled_provider_lists(tmp_path: Path) -> None:
     for line in lines:
         costs = line.split(": ", 1)[1]
         assert re.fullmatch(
-            r"openai-chat \d+ · openai-responses \d+ · anthropic ~\d+ · mcp \d+", costs
+            r"openai-chat \d+ · openai-responses \d+ · anthropic ~\d+ · bedrock ~\d+"
+            r" · gemini ~\d+ · mcp \d+",
+            costs,
         ), costs
     no_providers = replace(OPTIONS, targets=("docs", "canonical"))
     assert "Context cost" not in docs.emit(found, no_providers, inputs(found))[TOOLS]

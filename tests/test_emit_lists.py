@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Any
 
 from generator.config import EmitOptions
-from generator.emit import anthropic, mcp, openai
+from generator.emit import anthropic, bedrock, gemini, gemini_openapi, mcp, openai
 from generator.emit.common import NO_INPUTS, Inputs
 from generator.emit.lists import Export, Layout, ToolList, render_lists, tool_lists
 from generator.model import ToolDescriptor, Toolset
@@ -73,17 +74,26 @@ def test_file_of_a_fixed_or_grouped_list(tmp_path: Path) -> None:
 
 
 def test_tool_lists_are_the_targets_lists_in_target_order() -> None:
-    assert tool_lists(TARGETS) == (*openai.LISTS, *anthropic.LISTS, *mcp.LISTS)
+    every = (*openai.LISTS, *anthropic.LISTS, *bedrock.LISTS, *gemini.LISTS)
+    assert tool_lists(TARGETS) == (*every, *gemini_openapi.LISTS, *mcp.LISTS)
     assert tool_lists([BY_NAME["mcp"], BY_NAME["canonical"]]) == mcp.LISTS
     keys = [listed.key for listed in tool_lists(TARGETS)]
-    assert keys == ["openai-chat", "openai-responses", "anthropic", "mcp"]
+    assert keys == [
+        "openai-chat",
+        "openai-responses",
+        "anthropic",
+        "bedrock",
+        "gemini",
+        "gemini-openapi",
+        "mcp",
+    ]
 
 
 def test_each_layout_points_at_the_name_description_and_schema_of_an_entry(
     tmp_path: Path,
 ) -> None:
     found = sample(tmp_path)
-    given = inputs(found)
+    given = inputs(found, replace(OPTIONS, targets=tuple(t.name for t in TARGETS)))
     for listed in tool_lists(TARGETS):
         for tool in listed.members(found, given):
             made = listed.entry(tool, given)
@@ -93,7 +103,8 @@ def test_each_layout_points_at_the_name_description_and_schema_of_an_entry(
             )
             assert name in (tool.provider_name, tool.tool_name), listed.key
             assert description == tool.description
-            assert isinstance(schema, dict) and schema["type"] == "object"
+            assert isinstance(schema, dict), listed.key
+            assert schema["type"] in ("object", "OBJECT"), listed.key  # OBJECT: Gemini's OpenAPI
 
 
 def _at(data: object, path: tuple[str, ...]) -> object:

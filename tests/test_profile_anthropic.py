@@ -265,10 +265,11 @@ def test_limits_hold_at_the_documented_numbers() -> None:
     assert request_limits([(f"t{i}", Budget(0, 0)) for i in range(20)]) == ()
     assert request_limits([("t", Budget(optional=24, unions=16))]) == ()
     over = request_limits([(f"t{i}", Budget(optional=1, unions=1)) for i in range(25)])
-    assert [f.code for f in over] == [LIMIT_EXCEEDED] * 3
-    assert over[0].message.startswith(
+    assert [f.code for _, f in over] == [LIMIT_EXCEEDED] * 3
+    assert [index for index, _ in over] == [20, 24, 16]  # the 21st tool, the 25th, the 17th
+    assert over[0][1].message.startswith(
         "Claude strict tool use allows at most 20 strict tools per request; these strict tools "
-        "have 25: t0, t1,"
+        "have 25, past the limit from 't20' on: t0, t1,"
     )
 
 
@@ -283,6 +284,9 @@ def test_name_rule_is_claudes() -> None:
 @pytest.mark.parametrize("tool", CANONICAL, ids=[t["name"] for t in CANONICAL])
 def test_example_contracts_reach_claude_strict_or_say_why(tool: dict[str, Any]) -> None:
     plain = to_claude(tool["inputSchema"])
+    if "anthropic" in tool["targets"]["exclude"]:  # left out on purpose: Claude refuses it
+        assert plain.schema is None and plain.errors
+        return
     assert plain.schema is not None
     assert_claude_accepts(tool["providerName"], plain.schema, strict=False)
     strict = to_claude_strict(tool["inputSchema"])

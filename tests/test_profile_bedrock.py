@@ -115,9 +115,10 @@ def test_name_rule_is_the_service_models(name: str, ok: bool) -> None:
 
 
 def test_every_example_contract_goes_into_one_valid_converse_request() -> None:
-    entries = [entry_for(tool, strict=False) for tool in CANONICAL]
+    sent = [tool for tool in CANONICAL if "bedrock" not in tool["targets"]["exclude"]]
+    entries = [entry_for(tool, strict=False) for tool in sent]
     assert None not in entries
     assert_bedrock_accepts(bedrock.tool_config([e for e in entries if e is not None]))
-    strict_entries = [e for e in (entry_for(t, strict=True) for t in CANONICAL) if e is not None]
+    strict_entries = [e for e in (entry_for(t, strict=True) for t in sent) if e is not None]
     assert strict_entries, "some example contracts can go strict"
     assert_bedrock_accepts(bedrock.tool_config(strict_entries))

@@ -166,18 +166,17 @@ def test_inverse_is_deterministic_and_plain_json() -> None:
 def test_the_openai_profile_carries_the_inverse_of_strict_tools_only() -> None:
     toolset, diagnostics = load_toolset(load_config(REPO / "pyproject.toml"))
     assert toolset is not None, diagnostics
-    adapted, _ = adapt(toolset, ["openai"])
+    providers = [t for t in TARGETS if t.provider]
+    adapted, _ = adapt(toolset, providers)
     for tool in toolset:
         inverse = adapted["openai"][tool.name].inverse
         if not tool.strict:
             assert inverse is None
         else:
             assert thaw(inverse) == strict_inverse(thaw(tool.input_schema))
-    table = provider_inverses(
-        (t.name for t in toolset), (t for t in TARGETS if t.provider), adapted
-    )
-    assert list(table) == ["anthropic", "mcp", "openai"]
-    assert table["anthropic"] == table["mcp"] == {}
+    table = provider_inverses((t.name for t in toolset), providers, adapted)
+    assert list(table) == ["anthropic", "bedrock", "gemini", "gemini-openapi", "mcp", "openai"]
+    assert all(table[name] == {} for name in list(table)[:-1])
     assert table["openai"]["read_file"] == [{"drop": ["offset", "limit", "lineFormat"]}]
 
 
@@ -273,9 +272,6 @@ STRICT_CORPUS: dict[str, Any] = {
 CHECKER_REFUSES = {"required-outside-properties", "required-outside-properties-open"}
 
 
-PRESENCE_IN_BRANCHES = {"any-of-required-under-type"}
-
-
 @functools.cache
 def strict_schemas() -> tuple[tuple[str, Any], ...]:
     """Every example tool in strict mode, the strict corpus, and each keyword-corpus schema
@@ -327,12 +323,8 @@ def test_undoing_strict_arguments_keeps_the_verdict(runtime: ModuleType, index: 
 )
 def test_whatever_strict_mode_accepts_comes_back_valid(runtime: ModuleType, index: int) -> None:
     """The provider's side: arguments valid against the strict schema, undone, are valid
-    against the contract, unless they match two oneOf branches (strict mode has no oneOf)
-    or the contract says which properties must be present in anyOf branches (strict mode
-    sends every property, so "a or b" becomes "a and b, each maybe null")."""
-    name, schema = strict_schemas()[index]
-    if name.startswith(tuple(f"corpus-{case}-" for case in PRESENCE_IN_BRANCHES)):
-        return  # shown by test_strict_mode_cannot_say_which_properties_must_be_present
+    against the contract, unless they match two oneOf branches (strict mode has no oneOf)."""
+    _, schema = strict_schemas()[index]
     sent_schema = to_strict(schema).schema
     nodes = strict_inverse(schema)
     strict_judge = judge(sent_schema)
@@ -345,12 +337,15 @@ def test_whatever_strict_mode_accepts_comes_back_valid(runtime: ModuleType, inde
     assert not failures, "\n".join(failures[:5])
 
 
-def test_strict_mode_cannot_say_which_properties_must_be_present(runtime: ModuleType) -> None:
-    """Why PRESENCE_IN_BRANCHES is left out above: strict mode sends both properties, and
-    null for both is what the model says for "neither" — which the contract refuses."""
+def test_strict_mode_cannot_say_which_properties_must_be_present() -> None:
+    """anyOf branches that only say which properties must be present have no type, and
+    strict mode sends every property anyway ("a or b" would become "a and b, each maybe
+    null", and null for both — the model's "neither" — is what the contract refuses): such a
+    schema is refused at its branches, never sent loosened."""
     either = obj({"a": INT, "b": INT}, anyOf=[{"required": ["a"]}, {"required": ["b"]}])
-    schema = obj({"v": either}, ("v",))
-    sent = {"v": {"a": None, "b": None}}
-    assert judge(to_strict(schema).schema).is_valid(sent)
-    assert undo(runtime, schema, sent) == {"v": {}}
-    assert not judge(schema).is_valid({"v": {}})
+    result = to_strict(obj({"v": either}, ("v",)))
+    assert result.schema is None
+    assert [p.path for p in result.problems] == [
+        ("properties", "v", "anyOf", 0),
+        ("properties", "v", "anyOf", 1),
+    ]

@@ -12,7 +12,7 @@ from generator.model import freeze
 from generator.profiles.base import INEXPRESSIBLE, LOSSY, NAME_RULE, Finding
 from generator.profiles.openai import to_openai
 from generator.profiles.stage import adapt, adapter, diagnostic
-from generator.targets import ADAPTERS, TARGETS
+from generator.targets import ADAPTERS, BY_NAME, TARGETS
 from tests.toolsets import READ_INPUT, sample, toolset
 
 REFUSED = """
@@ -35,7 +35,7 @@ tools:
 
 def test_each_tool_gets_what_the_adapter_decides_frozen(tmp_path: Path) -> None:
     found = sample(tmp_path)
-    adapted, diagnostics = adapt(found, ["openai"])
+    adapted, diagnostics = adapt(found, [BY_NAME["openai"]])
     merge = found.tools[0]
     assert list(adapted) == ["openai"] and list(adapted["openai"]) == ["gh::merge", "read_file"]
     strict = to_openai(merge.input_schema, strict=True).schema
@@ -51,10 +51,11 @@ def test_each_tool_gets_what_the_adapter_decides_frozen(tmp_path: Path) -> None:
 def test_a_schema_the_provider_cannot_take_is_none_with_an_error_at_its_line(
     tmp_path: Path,
 ) -> None:
-    adapted, diagnostics = adapt(toolset(tmp_path, REFUSED), ["openai", "openai"])
+    openai = BY_NAME["openai"]
+    adapted, diagnostics = adapt(toolset(tmp_path, REFUSED), [openai, openai])
     assert adapted["openai"]["grep"].schema is None
     (finding,) = adapted["openai"]["grep"].findings
-    assert diagnostics == [  # once, though the adapter was named twice
+    assert diagnostics == [  # once, though the target was named twice
         Diagnostic(
             Position("c.yaml", 13, 11),
             finding.message,
@@ -62,7 +63,7 @@ def test_a_schema_the_provider_cannot_take_is_none_with_an_error_at_its_line(
             Severity.ERROR,
             tool="grep",
             path=("inputSchema", "properties", "q", "not"),
-            hint=finding.hint,
+            hint=f"{finding.hint}; or leave the tool out: targets: {{exclude: [openai]}}",
         )
     ]
 

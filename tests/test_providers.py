@@ -18,6 +18,7 @@ from pydantic import TypeAdapter
 
 from generator.emit.mcp import META_KEY
 from generator.names import is_mcp_tool_name, is_provider_name
+from generator.profiles.anthropic import to_claude_strict
 from generator.profiles.openai import to_strict
 from tests.conftest import REPO
 
@@ -81,8 +82,14 @@ def test_responses_entries_are_sdk_function_tool_params() -> None:
 def test_claude_entries_are_sdk_tool_params() -> None:
     adapter: TypeAdapter[Any] = TypeAdapter(ToolParam)
     for entry in CLAUDE:
-        sdk_round_trip(adapter, entry)
-        assert list(entry) == ["name", "description", "input_schema"]
+        validated = adapter.validate_python(entry, strict=True)
+        if "input_examples" in validated:  # an Iterable in the TypedDict: validated lazily
+            validated["input_examples"] = list(validated["input_examples"])
+        assert validated == entry  # strict and input_examples included, nothing dropped
+        optional = [key for key in ("strict", "input_examples") if key in entry]
+        assert list(entry) == ["name", "description", "input_schema", *optional]
+    assert any(entry.get("strict") is True for entry in CLAUDE)
+    assert any("input_examples" in entry for entry in CLAUDE)
 
 
 @pytest.mark.parametrize("path", MCP_FILES, ids=[p.stem for p in MCP_FILES])
@@ -124,10 +131,14 @@ def test_example_contracts_exercise_every_case() -> None:
     assert any(t["outputSchema"] for t in CANONICAL if "outputSchema" in t)
 
 
+def sent_to(target: str) -> list[dict[str, Any]]:
+    return [tool for tool in CANONICAL if target not in tool["targets"]["exclude"]]
+
+
 def test_openai_parameters_are_the_contract_schema_or_exactly_its_strict_form() -> None:
     by_name = {tool["name"]: tool for tool in CANONICAL}
-    assert [e["function"]["name"] for e in CHAT] == [t["providerName"] for t in CANONICAL]
-    assert [e["name"] for e in RESPONSES] == [t["providerName"] for t in CANONICAL]
+    assert [e["function"]["name"] for e in CHAT] == [t["providerName"] for t in sent_to("openai")]
+    assert [e["name"] for e in RESPONSES] == [t["providerName"] for t in sent_to("openai")]
     routes = load("names.json")["names"]
     for chat, flat in zip(CHAT, RESPONSES, strict=True):
         tool = by_name[routes[flat["name"]]]
@@ -141,16 +152,22 @@ def test_openai_parameters_are_the_contract_schema_or_exactly_its_strict_form() 
         assert flat == {"type": "function", **expected}
 
 
-def test_claude_input_schema_is_the_contract_schema_without_dialect() -> None:
-    expected = [
-        {
-            "name": tool["providerName"],
-            "description": tool["description"],
-            "input_schema": without_dialect(tool["inputSchema"]),
-        }
-        for tool in CANONICAL
-    ]
-    assert expected == CLAUDE
+def expected_claude_entry(tool: dict[str, Any]) -> dict[str, Any]:
+    """The contract's schema without dialect, or exactly its Claude strict form."""
+    entry: dict[str, Any] = {"name": tool["providerName"], "description": tool["description"]}
+    if tool["strict"]:
+        result = to_claude_strict(tool["inputSchema"])
+        assert result.errors == (), tool["name"]
+        entry |= {"input_schema": result.schema, "strict": True}
+    else:
+        entry["input_schema"] = without_dialect(tool["inputSchema"])
+    if tool["examples"]:
+        entry["input_examples"] = tool["examples"]
+    return entry
+
+
+def test_claude_input_schema_is_the_contract_schema_or_its_strict_form() -> None:
+    assert [expected_claude_entry(tool) for tool in sent_to("anthropic")] == CLAUDE
 
 
 def expected_mcp_entry(tool: dict[str, Any]) -> dict[str, Any]:

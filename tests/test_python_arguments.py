@@ -276,7 +276,7 @@ def test_what_cannot_be_read_is_an_arguments_error(
 
 
 def test_an_unknown_provider_is_a_programming_error(pkg: Any) -> None:
-    assert pkg.PROVIDERS == ("anthropic", "mcp", "openai")
+    assert pkg.PROVIDERS == ("anthropic", "bedrock", "gemini", "mcp", "openai")
     with pytest.raises(ValueError, match="unknown provider 'opneai'"):
         pkg.parse_arguments("read_file", "{}", provider="opneai")
 

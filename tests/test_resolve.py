@@ -95,6 +95,8 @@ def test_a_silent_tool_gets_every_policy_default(tmp_path: Path) -> None:
         "requires_confirmation": False,
         "approval_flow": "standard",
         "strict": False,
+        "examples": (),
+        "targets": {"exclude": ()},
         "destructive_hint": True,
         "idempotent_hint": False,
         "open_world_hint": True,

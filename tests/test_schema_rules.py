@@ -198,7 +198,7 @@ def test_tc205_alternatives_at_the_root(keyword: str) -> None:
         (
             (keyword,),
             f"'{keyword}' is not allowed at the root of a tool schema",
-            "providers reject it: move the alternatives into a property",
+            "a tool's arguments are one object: describe it with properties",
             "TC205",
         )
     ]

@@ -122,11 +122,9 @@ def test_required_property_is_not_made_nullable() -> None:
     "prop",
     [
         {"$ref": "#/$defs/D"},
-        {"enum": ["x", "y"]},
         {"type": "string", "enum": ["x", "y"]},
-        {"const": 3},
+        {"type": "integer", "const": 3},
         {"anyOf": [{"type": "string"}, {"type": "integer"}]},
-        {"description": "anything"},
     ],
 )
 def test_optional_property_without_a_plain_type_is_wrapped_in_any_of(prop: Schema) -> None:
@@ -307,7 +305,7 @@ def test_empty_object_that_is_explicitly_closed_is_accepted() -> None:
 def test_input_is_not_mutated_and_output_shares_nothing_with_it() -> None:
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        **obj({"a": {"enum": ["x"], "default": "x"}, "b": {"$ref": "#/$defs/D"}}),
+        **obj({"a": {"type": "string", "enum": ["x"], "default": "x"}, "b": {"$ref": "#/$defs/D"}}),
         "$defs": {"D": obj({"q": {"type": "array", "items": {"type": "string"}}})},
     }
     before = copy.deepcopy(schema)
@@ -549,10 +547,56 @@ def test_all_problems_are_collected_and_sorted_by_path() -> None:
     assert [path for path, _ in problems(schema)] == [
         ("$defs", "Z", "format"),
         ("patternProperties",),
+        ("properties", "a"),  # no type
         ("properties", "a", "allOf"),
         ("properties", "a", "if"),
         ("properties", "b", "not"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("node", "what"),
+    [
+        ({}, "a schema with no 'type' (any value)"),
+        ({"description": "Anything the caller likes."}, "a schema with no 'type' (any value)"),
+        ({"enum": ["a", {"b": 1}]}, "'enum' with an object or array value and no 'type'"),
+        ({"const": [1]}, "'const' with an object or array value and no 'type'"),
+    ],
+)
+def test_a_node_without_a_type_cannot_be_sent_strict(node: Schema, what: str) -> None:
+    # "In context=('properties', 'x'), schema must have a 'type' key." (the API's 400)
+    message = f"{what} cannot be expressed in OpenAI strict mode: every schema needs a 'type'"
+    assert problems(obj({"x": node}, ["x"])) == [(("properties", "x"), message)]
+    assert problems(obj({"x": {"type": "array", "items": node}}, ["x"])) == [
+        (("properties", "x", "items"), message)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("node", "typed"),
+    [
+        ({"enum": ["a", "b"]}, {"type": "string", "enum": ["a", "b"]}),
+        ({"const": 1}, {"type": "integer", "const": 1}),
+        ({"enum": [1, 2.5]}, {"type": "number", "enum": [1, 2.5]}),
+        (
+            {"enum": [True, "x", None]},
+            {"type": ["string", "boolean", "null"], "enum": [True, "x", None]},
+        ),
+    ],
+)
+def test_an_enum_or_const_of_scalars_gets_the_type_its_values_imply(
+    node: Schema, typed: Schema
+) -> None:
+    # The same set of values, spelled with the key the API needs: no diagnostic.
+    assert strict(obj({"x": node}, ["x"]))["properties"]["x"] == typed
+
+
+def test_a_node_typed_by_its_alternatives_or_definition_needs_no_type_of_its_own() -> None:
+    schema = {
+        **obj({"a": {"anyOf": [{"type": "string"}, {"type": "null"}]}, "r": {"$ref": "#/$defs/N"}}),
+        "$defs": {"N": {"type": "integer"}},
+    }
+    assert strict(schema)["properties"]["r"] == {"anyOf": [{"$ref": "#/$defs/N"}, {"type": "null"}]}
 
 
 def test_problem_paths_with_array_indexes_sort() -> None:
@@ -604,11 +648,24 @@ def test_more_than_five_thousand_properties_are_a_problem() -> None:
 
 
 def test_a_thousand_enum_values_are_allowed() -> None:
-    strict(obj({"a": {"enum": list(range(600))}, "b": {"enum": list(range(400))}}, ["a", "b"]))
+    numbers = {"type": "integer"}
+    strict(
+        obj(
+            {
+                "a": {**numbers, "enum": list(range(600))},
+                "b": {**numbers, "enum": list(range(400))},
+            },
+            ["a", "b"],
+        )
+    )
 
 
 def test_more_than_a_thousand_enum_values_are_a_problem() -> None:
-    schema = obj({"a": {"enum": list(range(600))}, "b": {"enum": list(range(401))}}, ["a", "b"])
+    numbers = {"type": "integer"}
+    schema = obj(
+        {"a": {**numbers, "enum": list(range(600))}, "b": {**numbers, "enum": list(range(401))}},
+        ["a", "b"],
+    )
     assert problems(schema) == [
         (
             (),
@@ -621,7 +678,10 @@ def test_total_string_length_over_120000_is_a_problem() -> None:
     names = [f"{i:03d}" + "n" * 1197 for i in range(100)]  # 100 names of 1,200 characters
     schema = {
         **obj({name: {"type": "string"} for name in names}, names),
-        "$defs": {"d" * 100: {"const": "c" * 50}, "e": {"type": "string", "enum": ["x"]}},
+        "$defs": {
+            "d" * 100: {"type": "string", "const": "c" * 50},
+            "e": {"type": "string", "enum": ["x"]},
+        },
     }
     assert problems(schema) == [
         (
@@ -676,9 +736,9 @@ LEAVES: list[Schema] = [
     {"type": "null"},
     {"type": ["string", "null"]},
     {"type": ["integer", "boolean"]},
-    {"enum": ["a", "b", 3, None]},
+    {"type": ["string", "integer", "null"], "enum": ["a", "b", 3, None]},
     {"type": "string", "enum": ["x", "y"]},
-    {"const": "fixed"},
+    {"type": "string", "const": "fixed"},
 ]
 
 
@@ -708,7 +768,9 @@ def composite_schemas(children: st.SearchStrategy[Schema]) -> st.SearchStrategy[
     )
     any_of = st.lists(children, min_size=1, max_size=3).map(lambda xs: {"anyOf": xs})
     # oneOf branches of disjoint types, so every generated instance matches exactly one.
-    one_of = st.just({"oneOf": [{"type": "string"}, {"type": "integer"}, obj({"k": {}}, ["k"])]})
+    one_of = st.just(
+        {"oneOf": [{"type": "string"}, {"type": "integer"}, obj({"k": {"type": "boolean"}}, ["k"])]}
+    )
     return st.one_of(object_schemas(children), arrays, any_of, one_of).flatmap(with_default)
 
 

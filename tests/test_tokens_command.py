@@ -15,7 +15,7 @@ def test_tokens_lists_every_list_and_tool(project: Project) -> None:
     result = project.run("tokens")
     assert result.code == 0, result.err
     lines = result.out.splitlines()
-    assert lines[0] == "1 tools in every mode, tokens (o200k_base)"
+    assert lines[0] == "1 tool in every mode, tokens (o200k_base)"
     assert any(
         line.startswith("openai-chat ") and "openai/chat-completions.json" in line for line in lines
     )
@@ -27,6 +27,8 @@ def test_tokens_lists_every_list_and_tool(project: Project) -> None:
         "openai-responses",
         "anthropic",
         "mcp",
+        "bedrock",
+        "gemini",
     }
     assert data["mode"] is None
 

@@ -78,8 +78,7 @@ def toolset(
 
 def inputs(found: Toolset, options: EmitOptions = OPTIONS) -> Inputs:
     """What the profile stage gives the emitters of ``options``' targets."""
-    names = [name for target in enabled_targets(options) for name in target.adapters]
-    adapted, _ = adapt(found, names)
+    adapted, _ = adapt(found, enabled_targets(options))
     return Inputs(adapted=adapted)
 
 

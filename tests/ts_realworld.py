@@ -136,7 +136,14 @@ CORE_TOOLS: list[dict[str, Any]] = [
         },
     },
     {"name": "x_input_y", "description": "Collides with x's definition.", "inputSchema": _simple()},
-    {"name": "123", "description": "Numeric name.", "riskLevel": "low", "inputSchema": _simple()},
+    {
+        "name": "123",
+        "description": "Numeric name.",
+        "riskLevel": "low",
+        # Gemini refuses a function name that starts with a digit.
+        "targets": {"exclude": ["gemini", "gemini-openapi"]},
+        "inputSchema": _simple(),
+    },
 ]
 
 MCP_TOOLS: list[dict[str, Any]] = [

@@ -879,6 +879,40 @@ export const editFileHashedOutputSchema = freeze({
   required: ["applied", "rejected"],
 });
 
+export const findSymbolInputSchema = freeze({
+  type: "object",
+  properties: {
+    name: {
+      type: "string",
+      description: "Qualified name, e.g. \"Parser.parse\".",
+      minLength: 1,
+    },
+    path: {
+      type: "string",
+      description: "Absolute path of a file that uses the symbol.",
+    },
+    line: {
+      type: "integer",
+      description: "1-based line of the use.",
+      minimum: 1,
+    },
+    column: {
+      type: "integer",
+      description: "1-based column of the use.",
+      minimum: 1,
+    },
+  },
+  anyOf: [
+    {
+      required: ["name"],
+    },
+    {
+      required: ["path", "line", "column"],
+    },
+  ],
+  additionalProperties: false,
+});
+
 export const gitInputSchema = freeze({
   type: "object",
   properties: {
@@ -2812,5 +2846,137 @@ export const readFileSent = freeze({
     },
   },
   required: ["path", "offset", "limit", "lineFormat", "pages"],
+  additionalProperties: false,
+});
+
+export const githubListIssuesSent2 = freeze({
+  type: "object",
+  properties: {
+    owner: {
+      type: "string",
+      title: "所有者",
+    },
+    repo: {
+      type: "string",
+      title: "仓库名",
+    },
+    state: {
+      type: "string",
+      title: "状态",
+      enum: ["open", "closed", "all"],
+      description: "(default: \"open\")",
+    },
+    labels: {
+      type: "array",
+      title: "标签",
+      description: "只返回带有所有这些标签的议题。 (default: [])",
+      items: {
+        type: "string",
+      },
+    },
+    assignee: {
+      type: ["string", "null"],
+      title: "负责人",
+      description: "用户名；\"none\" 表示未分配，null 表示不过滤。 (default: null)",
+    },
+    perPage: {
+      type: "integer",
+      title: "每页数量",
+      description: "(minimum: 1; maximum: 100; default: 30)",
+    },
+    page: {
+      type: "integer",
+      title: "页码",
+      description: "(minimum: 1; default: 1)",
+    },
+  },
+  required: ["owner", "repo"],
+  additionalProperties: false,
+});
+
+export const grepSent2 = freeze({
+  type: "object",
+  properties: {
+    pattern: {
+      type: "string",
+      description: "The regular expression to search for. (minLength: 1)",
+    },
+    path: {
+      description: "A file or directory to search, or a list of them. Defaults to the working directory.",
+      anyOf: [
+        {
+          type: "string",
+        },
+        {
+          type: "array",
+          items: {
+            type: "string",
+          },
+          minItems: 1,
+        },
+      ],
+    },
+    glob: {
+      type: ["string", "null"],
+      description: "Only search files whose path matches this glob, e.g. \"*.{ts,tsx}\". (default: null)",
+    },
+    fileType: {
+      type: ["string", "null"],
+      description: "Only search files of this ripgrep type, e.g. \"py\", \"rust\", \"go\". (default: null)",
+    },
+    outputMode: {
+      type: "string",
+      description: "What to return. (default: \"files_with_matches\")",
+      enum: ["content", "files_with_matches", "count"],
+    },
+    caseInsensitive: {
+      type: "boolean",
+      description: "(default: false)",
+    },
+    multiline: {
+      type: "boolean",
+      description: "Let `.` match newlines and patterns span lines. (default: false)",
+    },
+    contextLines: {
+      type: "integer",
+      description: "Lines of context before and after each match (content mode only). (minimum: 0; maximum: 20; default: 0)",
+    },
+    headLimit: {
+      type: ["integer", "null"],
+      description: "Return at most this many lines / paths / counts. (minimum: 1; default: null)",
+    },
+  },
+  required: ["pattern"],
+  additionalProperties: false,
+});
+
+export const readFileSent2 = freeze({
+  type: "object",
+  description: "Which file to read and which part of it.",
+  properties: {
+    path: {
+      type: "string",
+      description: "Absolute path of the file to read. (minLength: 1)",
+    },
+    offset: {
+      type: "integer",
+      description: "1-based line number to start reading from. (minimum: 1; default: 1)",
+    },
+    limit: {
+      type: "integer",
+      description: "Maximum number of lines to return. (minimum: 1; maximum: 10000; default: 2000)",
+    },
+    lineFormat: {
+      type: "string",
+      description: "How each returned line is prefixed. (default: \"numbered\")",
+      enum: ["plain", "numbered", "hashed"],
+    },
+    pages: {
+      type: ["string", "null"],
+      description: "Page range for PDF files, e.g. \"1-5\" or \"3\". Ignored for other files. (default: null)",
+      pattern: "^[0-9]+(-[0-9]+)?$",
+    },
+  },
+  required: ["path"],
   additionalProperties: false,
 });

@@ -3,7 +3,7 @@
 import type { ToolCall, ToolName } from "./inputs.js";
 
 /** The targets whose tool calls `parseArguments` reads: the provider targets generated. */
-export declare const providers: readonly ["anthropic", "mcp", "openai"];
+export declare const providers: readonly ["anthropic", "bedrock", "gemini", "mcp", "openai"];
 export type Provider = (typeof providers)[number];
 
 /** One thing wrong with a tool call. */

@@ -58,7 +58,7 @@ export interface CanonicalToolDescriptor {
   readonly server: string | null;
   /** The tool's name inside its server. */
   readonly toolName: string;
-  /** The name sent to OpenAI and Claude. */
+  /** The name every provider target sends (OpenAI, Claude, Bedrock, Gemini). */
   readonly providerName: string;
   /** JSON Schema of the tool's arguments. */
   readonly inputSchema: JsonSchema;
@@ -82,8 +82,12 @@ export interface CanonicalToolDescriptor {
   readonly requiresConfirmation: boolean;
   /** Name of the host's approval flow. */
   readonly approvalFlow: string;
-  /** OpenAI strict mode. */
+  /** Strict mode (OpenAI, Claude, Bedrock). */
   readonly strict: boolean;
+  /** Example arguments, each valid against inputSchema (Claude's input_examples). */
+  readonly examples: readonly JsonObject[];
+  /** Provider targets whose files leave the tool out (`exclude`). */
+  readonly targets: { readonly exclude: readonly string[] };
   /** MCP tool annotations. */
   readonly annotations: ToolAnnotations;
 }

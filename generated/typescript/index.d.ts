@@ -36,6 +36,7 @@ export type {
   EditFileHashedInput,
   EditFileHashedInputHashedEdit,
   EditFileHashedInputAnchor,
+  FindSymbolInput,
   GitInput,
   GithubAddIssueCommentInput,
   GithubCreateIssueInput,
@@ -78,10 +79,12 @@ export type {
   OpenAIChatTool,
   OpenAIResponsesTool,
   ClaudeTool,
+  BedrockTool,
+  GeminiFunctionDeclaration,
   McpTool,
   ProviderSchema,
 } from "./providers.js";
-export { openaiChatTools, openaiResponsesTools, claudeTools, mcpTools } from "./providers.js";
+export { openaiChatTools, openaiResponsesTools, claudeTools, bedrockTools, geminiFunctionDeclarations, mcpTools } from "./providers.js";
 export { inputSchemas } from "./zod.js";
 export type { ArgumentsProblem, Provider } from "./arguments.js";
 export { ArgumentsError, parseArguments, providers } from "./arguments.js";

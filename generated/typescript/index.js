@@ -3,6 +3,6 @@
 export { decisions, permissionModes, riskLevels } from "./descriptor.js";
 export { toolDescriptors, toolNames } from "./tools.js";
 export { decide } from "./decide.js";
-export { openaiChatTools, openaiResponsesTools, claudeTools, mcpTools } from "./providers.js";
+export { openaiChatTools, openaiResponsesTools, claudeTools, bedrockTools, geminiFunctionDeclarations, mcpTools } from "./providers.js";
 export { inputSchemas } from "./zod.js";
 export { ArgumentsError, parseArguments, providers } from "./arguments.js";

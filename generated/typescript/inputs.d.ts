@@ -207,6 +207,18 @@ export type EditFileHashedInputHashedEdit = {
 /** A line anchor "LINE:HASH" as printed by read_file, e.g. "42:a3f9". */
 export type EditFileHashedInputAnchor = string;
 
+// Input of find_symbol
+export type FindSymbolInput = {
+  /** Qualified name, e.g. "Parser.parse". */
+  name?: string;
+  /** Absolute path of a file that uses the symbol. */
+  path?: string;
+  /** 1-based line of the use. */
+  line?: number;
+  /** 1-based column of the use. */
+  column?: number;
+} & ({ name: unknown; [key: string]: unknown } | { path: unknown; line: unknown; column: unknown; [key: string]: unknown });
+
 // Input of git
 export type GitInput = {
   /** The git subcommand. */
@@ -584,6 +596,7 @@ export type ToolName =
   | "desktop_type"
   | "edit_file"
   | "edit_file_hashed"
+  | "find_symbol"
   | "git"
   | "github::add_issue_comment"
   | "github::create_issue"
@@ -653,6 +666,8 @@ export interface ToolInputs {
   readonly edit_file: EditFileInput;
   /** Edit file by line hashes */
   readonly edit_file_hashed: EditFileHashedInput;
+  /** Find symbol */
+  readonly find_symbol: FindSymbolInput;
   /** Git */
   readonly git: GitInput;
   /** Comment on issue */

@@ -37,6 +37,29 @@ export interface ClaudeTool {
   readonly name: string;
   readonly description: string;
   readonly input_schema: ProviderSchema;
+  /** Present (true) only on a strict tool: its schema is in Claude's strict form. */
+  readonly strict?: true;
+  /** The contract's `examples`, when it has any. */
+  readonly input_examples?: { [key: string]: unknown }[];
+}
+
+/** An Amazon Bedrock Converse tool (`Tool` in `@aws-sdk/client-bedrock-runtime`). */
+export interface BedrockTool {
+  readonly toolSpec: {
+    readonly name: string;
+    /** Left out when the contract's description is empty (Bedrock refuses ""). */
+    readonly description?: string;
+    readonly inputSchema: { readonly json: ProviderSchema };
+    /** Present (true) only on a strict tool. */
+    readonly strict?: true;
+  };
+}
+
+/** A Gemini function declaration with a JSON Schema (`FunctionDeclaration` in `@google/genai`). */
+export interface GeminiFunctionDeclaration {
+  readonly name: string;
+  readonly description: string;
+  readonly parametersJsonSchema: ProviderSchema;
 }
 
 /** An entry of an MCP `tools/list` result (`Tool` in `@modelcontextprotocol/sdk/types.js`). */
@@ -84,6 +107,20 @@ export declare const openaiResponsesTools: OpenAIResponsesTool[];
  * `@anthropic-ai/sdk` without a cast. Deep-frozen at run time.
  */
 export declare const claudeTools: ClaudeTool[];
+
+/**
+ * Amazon Bedrock Converse `toolConfig.tools` (bedrock/tool-config.json), assignable to
+ * `Tool[]` of `@aws-sdk/client-bedrock-runtime` without a cast. Deep-frozen at run
+ * time.
+ */
+export declare const bedrockTools: BedrockTool[];
+
+/**
+ * Gemini `functionDeclarations` (parametersJsonSchema) (gemini/function-
+ * declarations.json), assignable to `FunctionDeclaration[]` of `@google/genai` without
+ * a cast. Deep-frozen at run time.
+ */
+export declare const geminiFunctionDeclarations: GeminiFunctionDeclaration[];
 
 /**
  * Each MCP server's `tools/list` result `tools` (mcp/acme.docs.json, mcp/builtin.json,

@@ -786,6 +786,7 @@ export const claudeTools = freeze([
     name: "ask_user",
     description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n",
     input_schema: $.askUserInputSchema,
+    strict: true,
   },
   {
     name: "browser_click",
@@ -885,55 +886,8 @@ export const claudeTools = freeze([
   {
     name: "github__list_issues",
     description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n",
-    input_schema: {
-      type: "object",
-      properties: {
-        owner: {
-          type: "string",
-          title: "所有者",
-        },
-        repo: {
-          type: "string",
-          title: "仓库名",
-        },
-        state: {
-          type: "string",
-          title: "状态",
-          enum: ["open", "closed", "all"],
-          default: "open",
-        },
-        labels: {
-          type: "array",
-          title: "标签",
-          description: "只返回带有所有这些标签的议题。",
-          items: {
-            type: "string",
-          },
-          default: [],
-        },
-        assignee: {
-          type: ["string", "null"],
-          title: "负责人",
-          description: "用户名；\"none\" 表示未分配，null 表示不过滤。",
-          default: null,
-        },
-        perPage: {
-          type: "integer",
-          title: "每页数量",
-          minimum: 1,
-          maximum: 100,
-          default: 30,
-        },
-        page: {
-          type: "integer",
-          title: "页码",
-          minimum: 1,
-          default: 1,
-        },
-      },
-      required: ["owner", "repo"],
-      additionalProperties: false,
-    },
+    input_schema: $.githubListIssuesSent2,
+    strict: true,
   },
   {
     name: "github__list_pull_requests",
@@ -958,7 +912,8 @@ export const claudeTools = freeze([
   {
     name: "grep",
     description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n",
-    input_schema: $.grepInputSchema,
+    input_schema: $.grepSent2,
+    strict: true,
   },
   {
     name: "list_dir",
@@ -1013,7 +968,23 @@ export const claudeTools = freeze([
   {
     name: "read_file",
     description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n",
-    input_schema: $.readFileInputSchema,
+    input_schema: $.readFileSent2,
+    strict: true,
+    input_examples: [
+      {
+        path: "/repo/src/main.py",
+      },
+      {
+        path: "/repo/docs/guide.pdf",
+        pages: "3-5",
+      },
+      {
+        path: "/repo/CHANGELOG.md",
+        offset: 120,
+        limit: 40,
+        lineFormat: "plain",
+      },
+    ],
   },
   {
     name: "run_shell",
@@ -1029,6 +1000,7 @@ export const claudeTools = freeze([
     name: "todo_write",
     description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
     input_schema: $.todoWriteInputSchema,
+    strict: true,
   },
   {
     name: "web_fetch",
@@ -1044,6 +1016,728 @@ export const claudeTools = freeze([
     name: "write_file",
     description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n",
     input_schema: $.writeFileInputSchema,
+  },
+]);
+
+export const bedrockTools = freeze([
+  {
+    toolSpec: {
+      name: "acme_docs__feedback",
+      description: "Send feedback about a documentation page to the docs team (for example a wrong or outdated passage).",
+      inputSchema: {
+        json: $.acmeDocsFeedbackInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "acme_docs_get_page",
+      description: "Get one documentation page as Markdown, optionally only one section.",
+      inputSchema: {
+        json: $.acmeDocsPagesGetInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "acme_docs__search-docs",
+      description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n",
+      inputSchema: {
+        json: $.acmeDocsSearchDocsSent,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "analyze_page",
+      description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n",
+      inputSchema: {
+        json: $.analyzePageInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "ask_user",
+      description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n",
+      inputSchema: {
+        json: $.askUserInputSchema,
+      },
+      strict: true,
+    },
+  },
+  {
+    toolSpec: {
+      name: "browser_click",
+      description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n",
+      inputSchema: {
+        json: $.browserClickInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "browser_evaluate",
+      description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n",
+      inputSchema: {
+        json: $.browserEvaluateInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "browser_navigate",
+      description: "Open a URL in the current browser tab, or go back, forward or reload.",
+      inputSchema: {
+        json: $.browserNavigateInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "browser_screenshot",
+      description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n",
+      inputSchema: {
+        json: $.browserScreenshotInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "browser_scroll",
+      description: "Scroll the page or a scrollable element, by an amount or until an element is visible.",
+      inputSchema: {
+        json: $.browserScrollInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "browser_type",
+      description: "Type text into an input field of the current page, optionally pressing Enter afterwards.",
+      inputSchema: {
+        json: $.browserTypeInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "desktop_click",
+      description: "Move the mouse to screen coordinates and click.",
+      inputSchema: {
+        json: $.desktopClickInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "desktop_drag",
+      description: "Press the left mouse button at one point, move along an optional path, and release at another.",
+      inputSchema: {
+        json: $.desktopDragInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "desktop_key",
+      description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.\n",
+      inputSchema: {
+        json: $.desktopKeyInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "desktop_screenshot",
+      description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n",
+      inputSchema: {
+        json: $.desktopScreenshotInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "desktop_scroll",
+      description: "Scroll the mouse wheel at screen coordinates.",
+      inputSchema: {
+        json: $.desktopScrollInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "desktop_type",
+      description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n",
+      inputSchema: {
+        json: $.desktopTypeInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "edit_file",
+      description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+      inputSchema: {
+        json: $.editFileInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "edit_file_hashed",
+      description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+      inputSchema: {
+        json: $.editFileHashedInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "git",
+      description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n",
+      inputSchema: {
+        json: $.gitInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "github__add_issue_comment",
+      description: "Add a comment to an issue or pull request.",
+      inputSchema: {
+        json: $.githubAddIssueCommentInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "github__create_issue",
+      description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n",
+      inputSchema: {
+        json: $.githubCreateIssueInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "github__create_pull_request",
+      description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n",
+      inputSchema: {
+        json: $.githubCreatePullRequestInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "github__get_issue",
+      description: "Get one issue of a repository, with its labels, assignees and the number of comments.",
+      inputSchema: {
+        json: $.githubGetIssueInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "github__list_issues",
+      description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n",
+      inputSchema: {
+        json: $.githubListIssuesSent2,
+      },
+      strict: true,
+    },
+  },
+  {
+    toolSpec: {
+      name: "github__list_pull_requests",
+      description: "List pull requests of a repository, newest first.",
+      inputSchema: {
+        json: $.githubListPullRequestsInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "github__merge_pull_request",
+      description: "Merge a pull request. This changes the base branch for everyone and cannot be undone by the tool.",
+      inputSchema: {
+        json: $.githubMergePullRequestInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "github__search_code",
+      description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.\n",
+      inputSchema: {
+        json: $.githubSearchCodeInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "glob",
+      description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n",
+      inputSchema: {
+        json: $.globInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "grep",
+      description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n",
+      inputSchema: {
+        json: $.grepSent2,
+      },
+      strict: true,
+    },
+  },
+  {
+    toolSpec: {
+      name: "list_dir",
+      description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n",
+      inputSchema: {
+        json: $.listDirInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "lsp_diagnostics",
+      description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
+      inputSchema: {
+        json: $.lspDiagnosticsInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "mcp_call",
+      description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.\n",
+      inputSchema: {
+        json: $.mcpCallInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "multi_edit",
+      description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n",
+      inputSchema: {
+        json: $.multiEditInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "notebook_edit",
+      description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n",
+      inputSchema: {
+        json: $.notebookEditInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "postgres__describe_table",
+      description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n",
+      inputSchema: {
+        json: $.postgresDescribeTableInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "postgres__execute",
+      description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n",
+      inputSchema: {
+        json: $.postgresExecuteInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "postgres__list_schemas",
+      description: "List the schemas of the connected database, without the system schemas.",
+      inputSchema: {
+        json: $.postgresListSchemasInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "postgres__list_tables",
+      description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n",
+      inputSchema: {
+        json: $.postgresListTablesInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "postgres__query",
+      description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n",
+      inputSchema: {
+        json: $.postgresQueryInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "read_file",
+      description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n",
+      inputSchema: {
+        json: $.readFileSent2,
+      },
+      strict: true,
+    },
+  },
+  {
+    toolSpec: {
+      name: "run_shell",
+      description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n",
+      inputSchema: {
+        json: $.runShellInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "spawn_agent",
+      description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n",
+      inputSchema: {
+        json: $.spawnAgentInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "todo_write",
+      description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+      inputSchema: {
+        json: $.todoWriteInputSchema,
+      },
+      strict: true,
+    },
+  },
+  {
+    toolSpec: {
+      name: "web_fetch",
+      description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n",
+      inputSchema: {
+        json: $.webFetchInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "web_search",
+      description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n",
+      inputSchema: {
+        json: $.webSearchInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "write_file",
+      description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n",
+      inputSchema: {
+        json: $.writeFileInputSchema,
+      },
+    },
+  },
+]);
+
+export const geminiFunctionDeclarations = freeze([
+  {
+    name: "acme_docs__feedback",
+    description: "Send feedback about a documentation page to the docs team (for example a wrong or outdated passage).",
+    parametersJsonSchema: $.acmeDocsFeedbackInputSchema,
+  },
+  {
+    name: "acme_docs_get_page",
+    description: "Get one documentation page as Markdown, optionally only one section.",
+    parametersJsonSchema: $.acmeDocsPagesGetInputSchema,
+  },
+  {
+    name: "acme_docs__search-docs",
+    description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n",
+    parametersJsonSchema: $.acmeDocsSearchDocsSent,
+  },
+  {
+    name: "analyze_page",
+    description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n",
+    parametersJsonSchema: $.analyzePageInputSchema,
+  },
+  {
+    name: "ask_user",
+    description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n",
+    parametersJsonSchema: $.askUserInputSchema,
+  },
+  {
+    name: "browser_click",
+    description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n",
+    parametersJsonSchema: $.browserClickInputSchema,
+  },
+  {
+    name: "browser_evaluate",
+    description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n",
+    parametersJsonSchema: $.browserEvaluateInputSchema,
+  },
+  {
+    name: "browser_navigate",
+    description: "Open a URL in the current browser tab, or go back, forward or reload.",
+    parametersJsonSchema: $.browserNavigateInputSchema,
+  },
+  {
+    name: "browser_screenshot",
+    description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n",
+    parametersJsonSchema: $.browserScreenshotInputSchema,
+  },
+  {
+    name: "browser_scroll",
+    description: "Scroll the page or a scrollable element, by an amount or until an element is visible.",
+    parametersJsonSchema: $.browserScrollInputSchema,
+  },
+  {
+    name: "browser_type",
+    description: "Type text into an input field of the current page, optionally pressing Enter afterwards.",
+    parametersJsonSchema: $.browserTypeInputSchema,
+  },
+  {
+    name: "desktop_click",
+    description: "Move the mouse to screen coordinates and click.",
+    parametersJsonSchema: $.desktopClickInputSchema,
+  },
+  {
+    name: "desktop_drag",
+    description: "Press the left mouse button at one point, move along an optional path, and release at another.",
+    parametersJsonSchema: $.desktopDragInputSchema,
+  },
+  {
+    name: "desktop_key",
+    description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.\n",
+    parametersJsonSchema: $.desktopKeyInputSchema,
+  },
+  {
+    name: "desktop_screenshot",
+    description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n",
+    parametersJsonSchema: $.desktopScreenshotInputSchema,
+  },
+  {
+    name: "desktop_scroll",
+    description: "Scroll the mouse wheel at screen coordinates.",
+    parametersJsonSchema: $.desktopScrollInputSchema,
+  },
+  {
+    name: "desktop_type",
+    description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n",
+    parametersJsonSchema: $.desktopTypeInputSchema,
+  },
+  {
+    name: "edit_file",
+    description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+    parametersJsonSchema: $.editFileInputSchema,
+  },
+  {
+    name: "edit_file_hashed",
+    description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+    parametersJsonSchema: $.editFileHashedInputSchema,
+  },
+  {
+    name: "find_symbol",
+    description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n",
+    parametersJsonSchema: $.findSymbolInputSchema,
+  },
+  {
+    name: "git",
+    description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n",
+    parametersJsonSchema: $.gitInputSchema,
+  },
+  {
+    name: "github__add_issue_comment",
+    description: "Add a comment to an issue or pull request.",
+    parametersJsonSchema: $.githubAddIssueCommentInputSchema,
+  },
+  {
+    name: "github__create_issue",
+    description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n",
+    parametersJsonSchema: $.githubCreateIssueInputSchema,
+  },
+  {
+    name: "github__create_pull_request",
+    description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n",
+    parametersJsonSchema: $.githubCreatePullRequestInputSchema,
+  },
+  {
+    name: "github__get_issue",
+    description: "Get one issue of a repository, with its labels, assignees and the number of comments.",
+    parametersJsonSchema: $.githubGetIssueInputSchema,
+  },
+  {
+    name: "github__list_issues",
+    description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n",
+    parametersJsonSchema: {
+      type: "object",
+      properties: {
+        owner: {
+          type: "string",
+          title: "所有者",
+        },
+        repo: {
+          type: "string",
+          title: "仓库名",
+        },
+        state: {
+          type: "string",
+          title: "状态",
+          enum: ["open", "closed", "all"],
+          default: "open",
+        },
+        labels: {
+          type: "array",
+          title: "标签",
+          description: "只返回带有所有这些标签的议题。",
+          items: {
+            type: "string",
+          },
+          default: [],
+        },
+        assignee: {
+          type: ["string", "null"],
+          title: "负责人",
+          description: "用户名；\"none\" 表示未分配，null 表示不过滤。",
+          default: null,
+        },
+        perPage: {
+          type: "integer",
+          title: "每页数量",
+          minimum: 1,
+          maximum: 100,
+          default: 30,
+        },
+        page: {
+          type: "integer",
+          title: "页码",
+          minimum: 1,
+          default: 1,
+        },
+      },
+      required: ["owner", "repo"],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: "github__list_pull_requests",
+    description: "List pull requests of a repository, newest first.",
+    parametersJsonSchema: $.githubListPullRequestsInputSchema,
+  },
+  {
+    name: "github__merge_pull_request",
+    description: "Merge a pull request. This changes the base branch for everyone and cannot be undone by the tool.",
+    parametersJsonSchema: $.githubMergePullRequestInputSchema,
+  },
+  {
+    name: "github__search_code",
+    description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.\n",
+    parametersJsonSchema: $.githubSearchCodeInputSchema,
+  },
+  {
+    name: "glob",
+    description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n",
+    parametersJsonSchema: $.globInputSchema,
+  },
+  {
+    name: "grep",
+    description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n",
+    parametersJsonSchema: $.grepInputSchema,
+  },
+  {
+    name: "list_dir",
+    description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n",
+    parametersJsonSchema: $.listDirInputSchema,
+  },
+  {
+    name: "lsp_diagnostics",
+    description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
+    parametersJsonSchema: $.lspDiagnosticsInputSchema,
+  },
+  {
+    name: "mcp_call",
+    description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.\n",
+    parametersJsonSchema: $.mcpCallInputSchema,
+  },
+  {
+    name: "multi_edit",
+    description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n",
+    parametersJsonSchema: $.multiEditInputSchema,
+  },
+  {
+    name: "notebook_edit",
+    description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n",
+    parametersJsonSchema: $.notebookEditInputSchema,
+  },
+  {
+    name: "postgres__describe_table",
+    description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n",
+    parametersJsonSchema: $.postgresDescribeTableInputSchema,
+  },
+  {
+    name: "postgres__execute",
+    description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n",
+    parametersJsonSchema: $.postgresExecuteInputSchema,
+  },
+  {
+    name: "postgres__list_schemas",
+    description: "List the schemas of the connected database, without the system schemas.",
+    parametersJsonSchema: $.postgresListSchemasInputSchema,
+  },
+  {
+    name: "postgres__list_tables",
+    description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n",
+    parametersJsonSchema: $.postgresListTablesInputSchema,
+  },
+  {
+    name: "postgres__query",
+    description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n",
+    parametersJsonSchema: $.postgresQueryInputSchema,
+  },
+  {
+    name: "read_file",
+    description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n",
+    parametersJsonSchema: $.readFileInputSchema,
+  },
+  {
+    name: "run_shell",
+    description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n",
+    parametersJsonSchema: $.runShellInputSchema,
+  },
+  {
+    name: "spawn_agent",
+    description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n",
+    parametersJsonSchema: $.spawnAgentInputSchema,
+  },
+  {
+    name: "todo_write",
+    description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+    parametersJsonSchema: $.todoWriteInputSchema,
+  },
+  {
+    name: "web_fetch",
+    description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n",
+    parametersJsonSchema: $.webFetchInputSchema,
+  },
+  {
+    name: "web_search",
+    description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n",
+    parametersJsonSchema: $.webSearchInputSchema,
+  },
+  {
+    name: "write_file",
+    description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n",
+    parametersJsonSchema: $.writeFileInputSchema,
   },
 ]);
 
@@ -1511,6 +2205,30 @@ export const mcpTools = freeze({
           requiresConfirmation: false,
           approvalFlow: "diff-review",
           category: "filesystem",
+          kind: "builtin",
+        },
+      },
+    },
+    {
+      name: "find_symbol",
+      title: "Find symbol",
+      description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n",
+      inputSchema: $.findSymbolInputSchema,
+      annotations: {
+        title: "Find symbol",
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      _meta: {
+        "dev.toolcanon/permissions": {
+          riskLevel: "low",
+          availableInPlanMode: true,
+          requiresPlanApproval: false,
+          requiresConfirmation: false,
+          approvalFlow: "standard",
+          category: "diagnostics",
           kind: "builtin",
         },
       },

@@ -878,6 +878,40 @@ declare const editFileHashedOutputSchema: {
   readonly required: readonly ["applied", "rejected"];
 };
 
+declare const findSymbolInputSchema: {
+  readonly type: "object";
+  readonly properties: {
+    readonly name: {
+      readonly type: "string";
+      readonly description: "Qualified name, e.g. \"Parser.parse\".";
+      readonly minLength: 1;
+    };
+    readonly path: {
+      readonly type: "string";
+      readonly description: "Absolute path of a file that uses the symbol.";
+    };
+    readonly line: {
+      readonly type: "integer";
+      readonly description: "1-based line of the use.";
+      readonly minimum: 1;
+    };
+    readonly column: {
+      readonly type: "integer";
+      readonly description: "1-based column of the use.";
+      readonly minimum: 1;
+    };
+  };
+  readonly anyOf: readonly [
+    {
+      readonly required: readonly ["name"];
+    },
+    {
+      readonly required: readonly ["path", "line", "column"];
+    },
+  ];
+  readonly additionalProperties: false;
+};
+
 declare const gitInputSchema: {
   readonly type: "object";
   readonly properties: {
@@ -2626,6 +2660,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: false;
@@ -2657,6 +2695,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -2691,6 +2733,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -2722,6 +2768,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -2751,6 +2801,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: true;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -2781,6 +2835,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -2812,6 +2870,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: true;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -2843,6 +2905,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -2874,6 +2940,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -2904,6 +2974,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: false;
@@ -2934,6 +3008,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -2964,6 +3042,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -2994,6 +3076,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -3024,6 +3110,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -3055,6 +3145,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3085,6 +3179,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: false;
@@ -3115,6 +3213,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -3148,6 +3250,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: false;
@@ -3179,8 +3285,55 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
+      readonly destructiveHint: false;
+      readonly idempotentHint: false;
+      readonly openWorldHint: true;
+    };
+  };
+  readonly find_symbol: {
+    readonly name: "find_symbol";
+    readonly title: "Find symbol";
+    readonly description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n";
+    readonly kind: "builtin";
+    readonly source: "contract";
+    readonly category: "diagnostics";
+    readonly server: null;
+    readonly toolName: "find_symbol";
+    readonly providerName: "find_symbol";
+    readonly inputSchema: typeof findSymbolInputSchema;
+    readonly parameters: typeof findSymbolInputSchema;
+    readonly isReadOnly: true;
+    readonly riskLevel: "low";
+    readonly permissions: {
+      readonly fs: "read";
+    };
+    readonly telemetry: {};
+    readonly availableInPlanMode: true;
+    readonly requiresPlanApproval: false;
+    readonly requiresConfirmation: false;
+    readonly approvalFlow: "standard";
+    readonly strict: false;
+    readonly examples: readonly [
+      {
+        readonly name: "Parser.parse";
+      },
+      {
+        readonly path: "/repo/src/cli.py";
+        readonly line: 42;
+        readonly column: 17;
+      },
+    ];
+    readonly targets: {
+      readonly exclude: readonly ["openai", "anthropic", "bedrock", "gemini-openapi"];
+    };
+    readonly annotations: {
+      readonly readOnlyHint: true;
       readonly destructiveHint: false;
       readonly idempotentHint: false;
       readonly openWorldHint: true;
@@ -3214,6 +3367,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: true;
     readonly approvalFlow: "shell-command";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -3245,6 +3402,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: false;
@@ -3277,6 +3438,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: false;
@@ -3312,6 +3477,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: false;
@@ -3344,6 +3513,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3375,6 +3548,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: true;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3410,6 +3587,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3441,6 +3622,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -3476,6 +3661,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3507,6 +3696,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3541,6 +3734,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: true;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3572,6 +3769,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3606,6 +3807,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3641,6 +3846,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: true;
     readonly approvalFlow: "mcp";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -3672,6 +3881,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: false;
@@ -3702,6 +3915,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: false;
@@ -3736,6 +3953,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3767,6 +3988,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: true;
     readonly approvalFlow: "sql-review";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -3797,6 +4022,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3828,6 +4057,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3862,6 +4095,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3896,6 +4133,24 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: true;
+    readonly examples: readonly [
+      {
+        readonly path: "/repo/src/main.py";
+      },
+      {
+        readonly path: "/repo/docs/guide.pdf";
+        readonly pages: "3-5";
+      },
+      {
+        readonly path: "/repo/CHANGELOG.md";
+        readonly offset: 120;
+        readonly limit: 40;
+        readonly lineFormat: "plain";
+      },
+    ];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -3932,6 +4187,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: true;
     readonly approvalFlow: "shell-command";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -3964,6 +4223,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: false;
@@ -3992,6 +4255,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: true;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -4026,6 +4293,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -4060,6 +4331,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;
@@ -4090,6 +4365,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
@@ -4120,6 +4399,7 @@ export declare const toolNames: readonly [
   "desktop_type",
   "edit_file",
   "edit_file_hashed",
+  "find_symbol",
   "git",
   "github::add_issue_comment",
   "github::create_issue",

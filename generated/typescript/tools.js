@@ -27,6 +27,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -58,6 +62,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -92,6 +100,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -123,6 +135,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -152,6 +168,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -182,6 +202,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -213,6 +237,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: true,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -244,6 +272,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -275,6 +307,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -305,6 +341,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -335,6 +375,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -365,6 +409,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -395,6 +443,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -425,6 +477,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -456,6 +512,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -486,6 +546,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -516,6 +580,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "computer-use",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -549,6 +617,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -580,8 +652,55 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+  },
+  find_symbol: {
+    name: "find_symbol",
+    title: "Find symbol",
+    description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n",
+    kind: "builtin",
+    source: "contract",
+    category: "diagnostics",
+    server: null,
+    toolName: "find_symbol",
+    providerName: "find_symbol",
+    inputSchema: $.findSymbolInputSchema,
+    parameters: $.findSymbolInputSchema,
+    isReadOnly: true,
+    riskLevel: "low",
+    permissions: {
+      fs: "read",
+    },
+    telemetry: {},
+    availableInPlanMode: true,
+    requiresPlanApproval: false,
+    requiresConfirmation: false,
+    approvalFlow: "standard",
+    strict: false,
+    examples: [
+      {
+        name: "Parser.parse",
+      },
+      {
+        path: "/repo/src/cli.py",
+        line: 42,
+        column: 17,
+      },
+    ],
+    targets: {
+      exclude: ["openai", "anthropic", "bedrock", "gemini-openapi"],
+    },
+    annotations: {
+      readOnlyHint: true,
       destructiveHint: false,
       idempotentHint: false,
       openWorldHint: true,
@@ -615,6 +734,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: true,
     approvalFlow: "shell-command",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -646,6 +769,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -678,6 +805,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -713,6 +844,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -745,6 +880,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -776,6 +915,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -811,6 +954,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -842,6 +989,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: true,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -877,6 +1028,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -908,6 +1063,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -942,6 +1101,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -973,6 +1136,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1007,6 +1174,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1042,6 +1213,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: true,
     approvalFlow: "mcp",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -1073,6 +1248,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -1103,6 +1282,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -1137,6 +1320,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1168,6 +1355,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: true,
     approvalFlow: "sql-review",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -1198,6 +1389,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1229,6 +1424,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1263,6 +1462,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1297,6 +1500,24 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    examples: [
+      {
+        path: "/repo/src/main.py",
+      },
+      {
+        path: "/repo/docs/guide.pdf",
+        pages: "3-5",
+      },
+      {
+        path: "/repo/CHANGELOG.md",
+        offset: 120,
+        limit: 40,
+        lineFormat: "plain",
+      },
+    ],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1333,6 +1554,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: true,
     approvalFlow: "shell-command",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -1365,6 +1590,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -1393,6 +1622,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: true,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1427,6 +1660,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1461,6 +1698,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -1491,6 +1732,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "diff-review",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -1520,6 +1765,7 @@ export const toolNames = freeze([
   "desktop_type",
   "edit_file",
   "edit_file_hashed",
+  "find_symbol",
   "git",
   "github::add_issue_comment",
   "github::create_issue",

@@ -166,6 +166,20 @@ const editFileHashedSchema = z.strictObject({
   edits: z.array(z.lazy(() => editFileHashedSchema$1)).min(1),
 });
 
+const findSymbolSchema = z.object({
+  name: z.string().check(js.minLength(1)).exactOptional(),
+  path: z.string().exactOptional(),
+  line: z.number().gte(1).check(js.integer()).exactOptional(),
+  column: z.number().gte(1).check(js.integer()).exactOptional(),
+})
+  .and(z.unknown().check(js.additionalProperties(["name", "path", "line", "column"], [], false)))
+  .and(
+    z.union([
+      z.looseObject({}).and(z.unknown().check(js.required(["name"]))),
+      z.looseObject({}).and(z.unknown().check(js.required(["path", "line", "column"]))),
+    ]),
+  );
+
 const gitSchema = z.strictObject({
   subcommand: z.literal([
     "status",
@@ -462,6 +476,7 @@ export const inputSchemas = {
   desktop_type: desktopTypeSchema,
   edit_file: editFileSchema,
   edit_file_hashed: editFileHashedSchema,
+  find_symbol: findSymbolSchema,
   git: gitSchema,
   "github::add_issue_comment": githubAddIssueCommentSchema,
   "github::create_issue": githubCreateIssueSchema,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from generator.commands import options
 from generator.exitcodes import ExitCode
 from generator.locking import DEFAULT_TIMEOUT as DEFAULT_LOCK_TIMEOUT
-from generator.report import have_errors, print_diagnostics, printable, summary
+from generator.report import counted, have_errors, print_diagnostics, printable, summary
 
 if TYPE_CHECKING:
     from generator.writer import Plan
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     count = fresh_tool_count(config, strict=config.strict)
     if count is not None:  # this machine's signed record says nothing would change
         tidy(config.output)
-        summary(f"{config.output.name}/ is up to date ({_tools(count)})")
+        summary(f"{config.output.name}/ is up to date ({counted(count, 'tool')})")
         return ExitCode.OK
     result = build(config, strict=config.strict)
     print_diagnostics(result.diagnostics, args.format)
@@ -82,21 +82,18 @@ def run(args: argparse.Namespace) -> ExitCode:
     store_entries(config.cache, [*result.entries, kept])
     out = config.output.name
     if not comparison.drift:
-        summary(f"{out}/ is up to date ({_tools(result.tool_count)})")
+        summary(f"{out}/ is up to date ({counted(result.tool_count, 'tool')})")
         return ExitCode.OK
     for drift in comparison.drift[:LISTED]:
         print(f"{out}/{printable(str(drift.path))}: {WRITTEN[drift.kind]}", file=sys.stderr)
     if len(comparison.drift) > LISTED:
         print(f"... and {len(comparison.drift) - LISTED} more", file=sys.stderr)
-    summary(f"{out}/: {len(comparison.drift)} file(s) updated from {_tools(result.tool_count)}")
+    files, tools = counted(len(comparison.drift), "file"), counted(result.tool_count, "tool")
+    summary(f"{out}/: {files} updated from {tools}")
     if not args.exit_nonzero_on_change:
         return ExitCode.OK
     summary("files changed: review them, stage them (git add) and commit again")
     return ExitCode.FAILED
-
-
-def _tools(count: int) -> str:
-    return f"{count} tool" if count == 1 else f"{count} tools"
 
 
 def _as_written(plan: Plan, out: Path) -> dict[PurePosixPath, bytes]:

@@ -1,4 +1,5 @@
-"""``toolcanon list``: a table of the resolved tools."""
+"""``toolcanon list``: a table of the resolved tools, or (``--targets``) what each provider
+target receives of each tool."""
 
 from __future__ import annotations
 
@@ -14,17 +15,31 @@ HELP = "print a table of the resolved tools"
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    options.add_common(commands.add_parser(NAME, help=HELP, description=HELP))
+    parser = commands.add_parser(NAME, help=HELP, description=HELP)
+    parser.add_argument(
+        "--targets",
+        action="store_true",
+        help="show, per tool and provider target: sent as is, transformed (how) or excluded (why)",
+    )
+    options.add_common(parser)
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.listing import tool_table
-    from generator.pipeline import load_toolset
+    from generator.pipeline import load_contracts
 
     config = options.config(args)
-    toolset, diagnostics = load_toolset(config)
-    print_diagnostics(diagnostics, args.format)
-    if toolset is None:
+    loaded = load_contracts(config)
+    print_diagnostics(loaded.diagnostics, args.format)
+    if loaded.toolset is None:
         return ExitCode.BAD_INPUT
-    sys.stdout.write(tool_table(toolset))
+    if args.targets:
+        from generator import matrix
+        from generator.emit import enabled_targets
+
+        built = matrix.build(loaded.toolset, loaded.adapted, enabled_targets(config.emit))
+        sys.stdout.write(matrix.text_table(built))
+    else:
+        from generator.listing import tool_table
+
+        sys.stdout.write(tool_table(loaded.toolset))
     return ExitCode.OK

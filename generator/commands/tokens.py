@@ -14,7 +14,7 @@ import sys
 from generator.commands import options
 from generator.exitcodes import ExitCode
 from generator.policy import MODES
-from generator.report import print_diagnostics
+from generator.report import counted, print_diagnostics
 
 NAME = "tokens"
 HELP = "count what each tool and each tool list costs in a model's context (offline)"
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> ExitCode:
         print_diagnostics(budgets, "text")
     else:
         scope = f"in {args.mode} mode" if args.mode else "in every mode"
-        heading = f"{len(tools)} tools {scope}, tokens ({report.encoding})"
+        heading = f"{counted(len(tools), 'tool')} {scope}, tokens ({report.encoding})"
         sys.stdout.write(report_text(report, heading))
         print_diagnostics(loaded.diagnostics, args.format)
     return ExitCode.BAD_INPUT if has_errors(budgets, strict=config.strict) else ExitCode.OK

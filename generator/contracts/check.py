@@ -15,8 +15,10 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
+from generator.contracts.examples import example_problems
 from generator.contracts.lint import check_schema
 from generator.contracts.loader import LoadedFile
+from generator.contracts.selection import exclusion_problems
 from generator.diagnostics import Diagnostic, JsonPath, Severity
 from generator.policy import contradictions
 
@@ -120,6 +122,7 @@ class _FileChecker:
                 )
 
     def check_schemas(self, tool: Mapping[str, Any], path: JsonPath) -> None:
+        valid = True
         for key in ("inputSchema", "outputSchema"):
             schema = tool.get(key)
             if isinstance(schema, Mapping):
@@ -128,12 +131,19 @@ class _FileChecker:
                     self.report(
                         where, found.message, found.hint, found.code, severity=found.severity
                     )
+                    if found.severity is Severity.ERROR and key == "inputSchema":
+                        valid = False  # examples are judged against a valid schema only
+        for sub, message, hint, code in example_problems(tool) if valid else ():
+            self.report((*path, *sub), message, hint, code)
 
     def check_tool(
         self, tool: Mapping[str, Any], merged: Mapping[str, Any], path: JsonPath
     ) -> None:
         """Semantic rules; only for tools whose fields all have the right types."""
         self.check_track_args(tool, merged, path)
+        owner = path if "targets" in tool else ("defaults",)
+        for where, message, hint, code in exclusion_problems(merged.get("targets"), owner):
+            self.report(where, message, hint, code)
         for problem in contradictions(merged):
             where = (*path, problem.key) if problem.key in tool else path
             self.report(where, problem.message, problem.hint, "TC120")

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from generator.diagnostics import JsonPath
+from generator.diff.providers import only_target, provider_changes
 from generator.diff.rules import RULES, Change, Finding, change
 from generator.diff.schema import compare_schemas, show
 from generator.diff.sources import Descriptor, Side
@@ -75,6 +76,7 @@ def _removed(old: Side, name: str) -> Finding:
 
 def _place(new: Side, tool: str, changes: list[Change]) -> list[Finding]:
     place = new.places.get(tool)
+    only = only_target(new.tools[tool])
     return [
         Finding(
             RULES[c.rule],
@@ -82,6 +84,7 @@ def _place(new: Side, tool: str, changes: list[Change]) -> list[Finding]:
             c.path,
             c.message,
             place.locate(c.source) if place else None,
+            target=c.target or only,
         )
         for c in changes
     ]
@@ -94,6 +97,7 @@ def compare_tool(old: Descriptor, new: Descriptor, *, renamed: bool = False) -> 
     changes += _permissions(old.get("permissions"), new.get("permissions"), ("permissions",))
     changes += compare_schemas(old.get("inputSchema"), new.get("inputSchema"), "inputSchema")
     changes += _output(old.get("outputSchema"), new.get("outputSchema"))
+    changes += provider_changes(old, new)
     return changes
 
 

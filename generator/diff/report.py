@@ -55,6 +55,8 @@ def render(result: DiffResult, fmt: str) -> str:
 def report_line(finding: Finding) -> Line:
     """A finding as the reporter's Line (a suppression's reason follows the message)."""
     note = f" (suppressed: {finding.suppressed})" if finding.suppressed else ""
+    if finding.target is not None:
+        note = f" [{finding.target} only]{note}"
     rule = finding.rule
     return Line(
         finding.position, rule.category, rule.id, finding.message + note, finding.tool, finding.path
@@ -125,4 +127,5 @@ def _finding_json(finding: Finding) -> dict[str, Any]:
         "column": where.column if where else None,
         "suppressed": finding.suppressed is not None,
         "reason": finding.suppressed,
+        "target": finding.target,
     }

@@ -42,6 +42,7 @@ _TABLE: tuple[Rule, ...] = (
     Rule("output-schema-removed", "breaking", "the tool no longer declares its output"),
     Rule("output-property-removed", "breaking", "outputSchema lost a property"),
     Rule("output-type-changed", "breaking", "a type in outputSchema changed"),
+    Rule("target-excluded", "breaking", "a provider target no longer gets the tool"),
     # security: permission semantics loosened
     Rule("risk-level-lowered", "security", "riskLevel went down"),
     Rule("read-only-enabled", "security", "isReadOnly went from false to true"),
@@ -58,6 +59,7 @@ _TABLE: tuple[Rule, ...] = (
     Rule("enum-value-added", "safe", "an enum value was added", adds=True),
     Rule("output-schema-added", "safe", "the tool now declares its output", adds=True),
     Rule("output-property-added", "safe", "outputSchema gained a property", adds=True),
+    Rule("target-included", "safe", "a provider target now gets the tool", adds=True),
     Rule("type-widened", "safe", "a type accepts more values"),
     Rule("constraint-relaxed", "safe", "a constraint accepts more values"),
     Rule("property-became-optional", "safe", "a required property became optional"),
@@ -67,6 +69,7 @@ _TABLE: tuple[Rule, ...] = (
     Rule("permission-tightened", "safe", "a permission field became stricter"),
     Rule("metadata-changed", "safe", "kind, source, category, telemetry, strict or a hint"),
     Rule("tokens-grew", "safe", "a tool or a listing costs diff.token-threshold tokens more"),
+    Rule("input-examples-changed", "safe", "the tool's examples changed (Claude's input_examples)"),
 )
 
 RULES: dict[str, Rule] = {rule.id: rule for rule in _TABLE}
@@ -85,6 +88,7 @@ class Change:
     path: JsonPath
     message: str
     source: JsonPath
+    target: str | None = None  # the one provider target the change reaches, if only one
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,17 +101,25 @@ class Finding:
     message: str
     position: Position | None
     suppressed: str | None = None  # the reason given in config, when suppressed
+    target: str | None = None  # the one provider target the change reaches, if only one
 
     def sort_key(self) -> tuple[str, int, str, str, str]:
         category = CATEGORIES.index(self.rule.category)
         return (self.tool, category, self.rule.id, str(self.path), self.message)
 
 
-def change(rule: str, path: JsonPath, message: str, source: JsonPath | None = None) -> Change:
+def change(
+    rule: str,
+    path: JsonPath,
+    message: str,
+    source: JsonPath | None = None,
+    *,
+    target: str | None = None,
+) -> Change:
     """A Change whose rule must exist (a typo here is a bug, caught by every test)."""
     if rule not in RULES:
         raise KeyError(f"unknown diff rule {rule!r}")
-    return Change(rule, path, message, path if source is None else source)
+    return Change(rule, path, message, path if source is None else source, target)
 
 
 def suggested_bump(findings: tuple[Finding, ...]) -> Bump:

@@ -1,6 +1,10 @@
 """The Claude target: the ``tools`` list of the Anthropic Messages API.
 
-``input_schema`` is the contract's inputSchema without ``$schema``; nothing else changes.
+Every tool the contract does not leave out of ``anthropic``, in canonical order.
+``input_schema`` is what the Claude profile decided: the contract's inputSchema without
+``$schema``, or for a strict tool its strict tool use form, sent with ``strict: true``
+(written only when true: Claude's default is not strict). A tool with ``examples`` sends
+them as ``input_examples``.
 """
 
 from __future__ import annotations
@@ -11,26 +15,31 @@ from typing import Any
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import Export, Layout, ToolList, render_lists
-from generator.model import ToolDescriptor, Toolset
-from generator.profiles.base import without_dialect
+from generator.model import FrozenJson, ToolDescriptor, Toolset, thaw
 
 TOOLS = PurePosixPath("anthropic/tools.json")
+TARGET = ADAPTER = "anthropic"
 
 
-def claude_tool(tool: ToolDescriptor) -> dict[str, Any]:
-    """One ``ToolParam``: name, description, input_schema."""
-    return {
+def claude_tool(tool: ToolDescriptor, input_schema: FrozenJson) -> dict[str, Any]:
+    """One ``ToolParam``: name, description, input_schema, then strict and input_examples."""
+    entry: dict[str, Any] = {
         "name": tool.provider_name,
         "description": tool.description,
-        "input_schema": without_dialect(tool.input_schema),
+        "input_schema": thaw(input_schema),
     }
+    if tool.strict:
+        entry["strict"] = True
+    if tool.examples:
+        entry["input_examples"] = thaw(tool.examples)
+    return entry
 
 
 LISTS = (
     ToolList(
         "anthropic",
         "anthropic",
-        lambda tool, inputs: claude_tool(tool),
+        lambda tool, inputs: claude_tool(tool, inputs.adapted[ADAPTER][tool.name].schema),
         Layout(("name",), ("description",), ("input_schema",)),
         TOOLS,
         called=lambda tool: tool.provider_name,
@@ -40,7 +49,8 @@ LISTS = (
             "Claude Messages API `tools`",
             "`Tool[]` of `@anthropic-ai/sdk`",
         ),
-        target="anthropic",
+        target=TARGET,
+        adapter=ADAPTER,
     ),
 )
 

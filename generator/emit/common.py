@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
+from generator.model import FrozenJson, ToolDescriptor, Toolset
 from generator.profiles.stage import NOTHING_ADAPTED, Adaptations
 
 if TYPE_CHECKING:
@@ -29,6 +30,15 @@ class Inputs:
 
 
 NO_INPUTS = Inputs()
+
+
+def sent(
+    toolset: Toolset, inputs: Inputs, target: str, adapter: str
+) -> list[tuple[ToolDescriptor, FrozenJson]]:
+    """The tools ``target`` sends, in canonical order, each with the schema ``adapter``
+    decided; a tool the contract leaves out of ``target`` is not among them."""
+    adapted = inputs.adapted[adapter]
+    return [(tool, adapted[tool.name].schema) for tool in toolset if tool.sent_to(target)]
 
 
 def dump_json(data: Any) -> str:

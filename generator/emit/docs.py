@@ -7,6 +7,7 @@ out and escape each value with the filter for its context (see ``markdown``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -22,6 +23,7 @@ from generator.model import ToolDescriptor, Toolset, thaw
 from generator.policy import MODES, decide
 
 TOOLS_PATH = PurePosixPath("docs/TOOLS.md")
+PROVIDERS_PATH = PurePosixPath("docs/PROVIDERS.md")
 README_PATH = PurePosixPath("README.md")
 FILTERS = {"md_cell": md_cell, "md_code": md_code, "md_text": md_text}
 
@@ -38,6 +40,7 @@ class ToolPage:
     parameters: tuple[ParamRow, ...]
     outputs: tuple[ParamRow, ...]
     tokens: tuple[tuple[str, str], ...]  # (tool list, count; "~" marks an estimate)
+    examples: tuple[str, ...]  # each example as one line of JSON
 
 
 def tool_page(tool: ToolDescriptor, tokens: tuple[tuple[str, str], ...] = ()) -> ToolPage:
@@ -53,6 +56,7 @@ def tool_page(tool: ToolDescriptor, tokens: tuple[tuple[str, str], ...] = ()) ->
         parameters=tuple(parameter_rows(thaw(tool.input_schema))),
         outputs=tuple(parameter_rows(output)) if output is not None else (),
         tokens=tokens,
+        examples=tuple(json.dumps(example, ensure_ascii=False) for example in thaw(tool.examples)),
     )
 
 
@@ -86,15 +90,50 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
 
     tokens = token_cells(toolset, options, inputs)
     pages = [tool_page(tool, tokens.get(tool.name, ())) for tool in toolset]
-    return {
+    rendered = providers_page(toolset, options, inputs)
+    return rendered | {
         TOOLS_PATH: render("docs/TOOLS.md.j2", FILTERS, pages=pages, note=GENERATED_NOTE),
         README_PATH: render(
             "docs/README.md.j2",
             FILTERS,
             targets=[target.name for target in enabled_targets(options)],
+            provider_targets=[
+                target.name for target in enabled_targets(options) if target.adapters
+            ],
             options=options,
             servers=mcp_servers(toolset, options),
             tool_count=len(toolset),
             note=GENERATED_NOTE,
         ),
     }
+
+
+def providers_page(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> Rendered:
+    """docs/PROVIDERS.md, the compatibility matrix, when a provider target is enabled."""
+    from generator import matrix
+    from generator.emit import enabled_targets
+    from generator.templating import render
+
+    built = matrix.build(toolset, inputs.adapted, enabled_targets(options))
+    if not built.targets:
+        return {}
+    details = [
+        (
+            target,
+            [
+                (row.tool.name, row.cells[i])
+                for row in built.rows
+                if row.cells[i].status != matrix.AS_IS or row.cells[i].detail
+            ],
+        )
+        for i, target in enumerate(built.targets)
+    ]
+    page = render(
+        "docs/PROVIDERS.md.j2",
+        FILTERS,
+        targets=built.targets,
+        rows=built.rows,
+        details=[(target, entries) for target, entries in details if entries],
+        note=GENERATED_NOTE,
+    )
+    return {PROVIDERS_PATH: page}

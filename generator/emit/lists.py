@@ -75,11 +75,13 @@ class ToolList:
         return self.file if isinstance(self.file, PurePosixPath) else self.file(tool, options)
 
     def members(self, tools: Iterable[ToolDescriptor], inputs: Inputs) -> list[ToolDescriptor]:
-        """The tools in this list, in the order given."""
+        """The tools in this list, in the order given: not those the contract leaves out
+        of its target (``targets.exclude``), nor those its adapter could not send."""
+        chosen = [tool for tool in tools if tool.sent_to(self.target)]
         if self.adapter is None:
-            return list(tools)
+            return chosen
         adapted = inputs.adapted[self.adapter]
-        return [tool for tool in tools if adapted[tool.name].schema is not None]
+        return [tool for tool in chosen if adapted[tool.name].schema is not None]
 
 
 def render_lists(

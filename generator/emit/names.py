@@ -1,6 +1,7 @@
 """names.json: provider name → canonical name, so a host routes a model's call back.
 
-Written whenever a provider target (OpenAI or Claude) is, since both send provider names.
+Written whenever a target that names tools by their provider name is (the ``names`` row's
+``implied_by`` in ``targets.TARGETS``).
 """
 
 from __future__ import annotations

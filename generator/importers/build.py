@@ -18,6 +18,7 @@ from generator.importers.providers import (
 )
 from generator.importers.source import detect, read_json, tool_list
 from generator.names import is_tool_name
+from generator.report import counted
 
 Reader = Callable[[Sequence[Any], Notes, JsonPath], tuple[DraftTool, ...]]
 READERS: dict[str, Reader] = {
@@ -82,7 +83,7 @@ def draft_from_server(
         server_field = Field("server", name, review)
     else:
         server_field = Field("server", server)
-    pages = f"{listing.pages} page{'s' if listing.pages != 1 else ''}"
+    pages = counted(listing.pages, "page")
     version = f" {listing.version}" if listing.version else ""
     origin = f"MCP server {listing.name!r}{version} over stdio ({pages} of tools/list)"
     return Draft("mcp", origin, str(server_field.value), server_field, tools, notes.all(), locate)

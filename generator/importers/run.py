@@ -54,6 +54,7 @@ def _import(
     args: argparse.Namespace, config: Config, draft: Draft, where: tuple[Path, Path]
 ) -> ExitCode:
     from generator.cache import CacheView
+    from generator.importers.exclude import exclude_refused
     from generator.importers.skip import all_or_nothing, skip_invalid
     from generator.importers.summary import summary as import_summary
     from generator.importers.verdict import check_draft
@@ -72,6 +73,9 @@ def _import(
         normalized=args.normalize,
     )
     verdict = check(draft)
+    excluded = exclude_refused(draft, verdict.diagnostics, config)
+    if excluded is not None:  # a target refuses a tool: leave it out there, for review
+        draft, verdict = excluded, check(excluded)
     if args.skip_invalid and not verdict.blocked:
         outcome = skip_invalid(draft, verdict, check)
     else:

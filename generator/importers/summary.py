@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from generator.diagnostics import Diagnostic, Severity, format_path
 from generator.importers.draft import Draft, DraftTool
-from generator.report import printable
+from generator.report import counted, printable
 
 PROBLEMS_SHOWN = 3
 
@@ -23,11 +23,10 @@ def summary(
     reviews += draft.server is not None and draft.server.review is not None
     warnings = sum(d.severity is Severity.WARNING for d in diagnostics)
     lines = [
-        f"imported {len(tools)} tool{'s' if len(tools) != 1 else ''} from {draft.origin} "
-        f"into {display}",
+        f"imported {counted(len(tools), 'tool')} from {draft.origin} " f"into {display}",
         f"  {read_only} read-only · {len(tools) - read_only} may write ({high} high risk) · "
         f"{reviews} guess{'es' if reviews != 1 else ''} marked '# review:' · "
-        f"{warnings} warning{'s' if warnings != 1 else ''}",
+        f"{counted(warnings, 'warning')}",
     ]
     unread = sum(d.severity is Severity.ERROR for d in draft.diagnostics)
     if skipped or unread:

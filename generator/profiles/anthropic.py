@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from generator.diagnostics import JsonPath, Severity
 from generator.jsonschema.refs import cyclic_refs, ref_target
-from generator.model import thaw
+from generator.model import ToolDescriptor, thaw
 from generator.profiles.anthropic_rules import (
     ANNOTATIONS,
     DESCRIBED,
@@ -51,7 +51,7 @@ from generator.profiles.base import (
     without_dialect,
 )
 
-__all__ = ["NAME", "to_claude", "to_claude_strict"]
+__all__ = ["NAME", "adapt", "to_claude", "to_claude_strict"]
 
 _TARGET: Final = "Claude strict tool use"
 _NOT_STRICT: Final = "or set strict: false for this tool"
@@ -60,6 +60,12 @@ _ROOT_FORBIDDEN: Final = ("anyOf", "oneOf", "allOf")
 _KEPT: Final = frozenset(
     {"type", "required", "description", "title", "format", "pattern", "minItems"}
 )
+
+
+def adapt(tool: ToolDescriptor) -> Transformed:
+    """``input_schema`` for ``tool`` (the profile stage calls this): its strict tool use form
+    when the contract is strict. (Claude's name rule is the provider name's own.)"""
+    return to_claude_strict(tool.input_schema) if tool.strict else to_claude(tool.input_schema)
 
 
 def to_claude(schema: Mapping[str, Any]) -> Transformed:

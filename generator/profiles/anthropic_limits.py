@@ -8,12 +8,14 @@ and 16 parameters using anyOf or a type array. A request that passes them is ref
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, Final
 
 from generator.diagnostics import Severity
 from generator.jsonschema.walk import subschemas
+from generator.model import ToolDescriptor
 from generator.profiles.anthropic_rules import (
     MAX_OPTIONAL_PARAMETERS,
     MAX_STRICT_TOOLS,
@@ -21,9 +23,10 @@ from generator.profiles.anthropic_rules import (
 )
 from generator.profiles.base import LIMIT_EXCEEDED, Finding
 
-__all__ = ["Budget", "budget", "request_limits"]
+__all__ = ["Budget", "budget", "request_check", "request_limits"]
 
 _TARGET: Final = "Claude strict tool use"
+_NAMED: Final = 10  # tools a message names before "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,23 +50,38 @@ def budget(strict_schema: Mapping[str, Any]) -> Budget:
     return Budget(optional=optional, unions=unions)
 
 
-def request_limits(strict_tools: Sequence[tuple[str, Budget]]) -> tuple[Finding, ...]:
-    """TC153 errors when the strict tools of one request pass Claude's combined limits."""
-    names = ", ".join(name for name, _ in strict_tools)
-    totals = (
-        ("strict tools", len(strict_tools), MAX_STRICT_TOOLS),
-        ("optional parameters", sum(b.optional for _, b in strict_tools), MAX_OPTIONAL_PARAMETERS),
-        ("union-typed parameters", sum(b.unions for _, b in strict_tools), MAX_UNION_PARAMETERS),
-    )
-    return tuple(
-        Finding(
-            (),
-            Severity.ERROR,
-            LIMIT_EXCEEDED,
+_LIMITS: Final[tuple[tuple[str, int, Callable[[Budget], int]], ...]] = (
+    ("strict tools", MAX_STRICT_TOOLS, lambda spent: 1),
+    ("optional parameters", MAX_OPTIONAL_PARAMETERS, lambda spent: spent.optional),
+    ("union-typed parameters", MAX_UNION_PARAMETERS, lambda spent: spent.unions),
+)
+
+
+def request_limits(strict_tools: Sequence[tuple[str, Budget]]) -> tuple[tuple[int, Finding], ...]:
+    """TC153 errors when the strict tools of one request pass Claude's combined limits, each
+    with the index of the tool that passes the limit (where a person starts cutting)."""
+    shown = [name for name, _ in strict_tools[:_NAMED]]
+    names = ", ".join(shown) + (", …" if len(strict_tools) > _NAMED else "")
+    found = []
+    for what, limit, spends in _LIMITS:
+        running = list(accumulate(spends(b) for _, b in strict_tools))
+        over = next((i for i, total in enumerate(running) if total > limit), None)
+        if over is None:
+            continue
+        message = (
             f"{_TARGET} allows at most {limit} {what} per request; these strict tools have "
-            f"{count}: {names}",
-            "make parameters required where you can, or set strict: false on some tools",
+            f"{running[-1]}, past the limit from '{strict_tools[over][0]}' on: {names}"
         )
-        for what, count, limit in totals
-        if count > limit
-    )
+        hint = "make parameters required where you can, or set strict: false on some tools"
+        found.append((over, Finding((), Severity.ERROR, LIMIT_EXCEEDED, message, hint)))
+    return tuple(found)
+
+
+def request_check(
+    sent: Sequence[tuple[ToolDescriptor, Any]],
+) -> list[tuple[ToolDescriptor, Finding]]:
+    """The request-wide limits over the strict tools one file sends (its schemas as sent);
+    each finding goes to the tool that passes the limit (the profile stage calls this)."""
+    strict = [(tool, schema) for tool, schema in sent if tool.strict and schema is not None]
+    spent = [(tool.name, budget(schema)) for tool, schema in strict]
+    return [(strict[index][0], finding) for index, finding in request_limits(spent)]

@@ -13,12 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final
 
 from generator.diagnostics import JsonPath, Severity
 from generator.model import thaw
 
 __all__ = [
+    "COMPATIBLE_HOST",
     "INEXPRESSIBLE",
     "LIMIT_EXCEEDED",
     "LOSSY",
@@ -35,6 +37,7 @@ INEXPRESSIBLE: Final = "TC150"  # error for that target only: the schema cannot 
 LOSSY: Final = "TC151"  # warning: a keyword dropped or rewritten, the model may send more
 NAME_RULE: Final = "TC152"  # the target refuses a name (tool or parameter)
 LIMIT_EXCEEDED: Final = "TC153"  # a request-wide limit of the target (e.g. Claude strict)
+COMPATIBLE_HOST: Final = "TC154"  # warning: a host taking the target's shape refuses it
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +62,7 @@ class Transformed:
     the transform on the arguments the provider sends back (``profiles/inverse.py``'s
     data; None when the transform changes no argument)."""
 
-    schema: dict[str, Any] | None
+    schema: Mapping[str, Any] | None  # frozen when it is the IR's own data, shared
     findings: tuple[Finding, ...]
     inverse: list[dict[str, Any]] | None = None
 
@@ -68,7 +71,7 @@ class Transformed:
         return tuple(f for f in self.findings if f.severity is Severity.ERROR)
 
 
-def finish(schema: dict[str, Any], findings: Iterable[Finding]) -> Transformed:
+def finish(schema: Mapping[str, Any], findings: Iterable[Finding]) -> Transformed:
     """Sorted, de-duplicated findings; no schema when any of them is an error."""
     found = tuple(sorted(set(findings), key=Finding.sort_key))
     failed = any(f.severity is Severity.ERROR for f in found)
@@ -92,10 +95,14 @@ class NameRule:
             Severity.ERROR,
             NAME_RULE,
             f"{self.target} refuses the tool name {name!r}: {self.explained}",
-            f"set providerName to a name that fits, or exclude the tool from {self.target}",
+            "set providerName to a name that fits",  # the stage adds how to leave the tool out
         )
 
 
-def without_dialect(schema: Mapping[str, Any]) -> dict[str, Any]:
-    """Plain JSON copy of ``schema`` without its root ``$schema`` (the API implies it)."""
+def without_dialect(schema: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``schema`` without its root ``$schema`` (the API implies it): a plain JSON copy, or
+    — for the IR's frozen data — a frozen mapping sharing everything below the root, so
+    every target that sends the schema as written costs no copy."""
+    if isinstance(schema, MappingProxyType):
+        return MappingProxyType({key: v for key, v in schema.items() if key != "$schema"})
     return {key: thaw(value) for key, value in schema.items() if key != "$schema"}

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from generator.diagnostics import Severity
+from generator.model import ToolDescriptor
 from generator.profiles.anthropic import to_claude_strict
 from generator.profiles.base import (
     INEXPRESSIBLE,
@@ -27,7 +28,7 @@ from generator.profiles.base import (
     without_dialect,
 )
 
-__all__ = ["NAME", "to_bedrock", "tool_config", "tool_entry"]
+__all__ = ["NAME", "adapt", "to_bedrock", "tool_config", "tool_entry"]
 
 NAME: Final = NameRule(
     "Amazon Bedrock",
@@ -40,7 +41,18 @@ def to_bedrock(schema: Mapping[str, Any], *, strict: bool) -> Transformed:
     """``inputSchema.json`` for a tool: the schema without ``$schema``, or its strict form."""
     if strict:
         return to_claude_strict(schema)
-    findings = []
+    findings = [
+        Finding(
+            (key,),
+            Severity.ERROR,
+            INEXPRESSIBLE,
+            f"Bedrock refuses '{key}' at the root of inputSchema.json (its Claude models "
+            "check tool schemas as Claude does)",
+            "move the alternatives into a property",
+        )
+        for key in ("anyOf", "oneOf", "allOf")
+        if key in schema
+    ]
     if schema.get("type") != "object":
         findings.append(
             Finding(
@@ -52,6 +64,16 @@ def to_bedrock(schema: Mapping[str, Any], *, strict: bool) -> Transformed:
             )
         )
     return finish(without_dialect(schema), findings)
+
+
+def adapt(tool: ToolDescriptor) -> Transformed:
+    """What Bedrock receives for ``tool`` (the profile stage calls this): its
+    ``inputSchema.json``, or None when the schema cannot be sent.
+
+    The name needs no check here: a provider name already keeps Bedrock's rule (the
+    contract schema's pattern, TC140 for the length), so ``NAME`` would only repeat TC140.
+    """
+    return to_bedrock(tool.input_schema, strict=tool.strict)
 
 
 def tool_entry(

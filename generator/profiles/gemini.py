@@ -12,11 +12,20 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from generator.diagnostics import Severity
+from generator.model import ToolDescriptor
+from generator.names import is_provider_name
 from generator.profiles.base import INEXPRESSIBLE, Finding, Transformed, finish, without_dialect
 from generator.profiles.gemini_openapi import to_openapi
 from generator.profiles.gemini_rules import FUNCTION_NAME
 
-__all__ = ["FUNCTION_NAME", "declaration", "to_json_schema", "to_openapi"]
+__all__ = [
+    "FUNCTION_NAME",
+    "adapt",
+    "adapt_openapi",
+    "declaration",
+    "to_json_schema",
+    "to_openapi",
+]
 
 JSON_KEY: Final = "parametersJsonSchema"
 OPENAPI_KEY: Final = "parameters"
@@ -37,6 +46,26 @@ def to_json_schema(schema: Mapping[str, Any]) -> Transformed:
             )
         )
     return finish(out, findings)
+
+
+def adapt(tool: ToolDescriptor) -> Transformed:
+    """``parametersJsonSchema`` for ``tool`` (the profile stage calls this)."""
+    return _named(tool, to_json_schema(tool.input_schema))
+
+
+def adapt_openapi(tool: ToolDescriptor) -> Transformed:
+    """``parameters`` (the OpenAPI subset) for ``tool`` (the profile stage calls this)."""
+    return _named(tool, to_openapi(tool.input_schema))
+
+
+def _named(tool: ToolDescriptor, result: Transformed) -> Transformed:
+    """Gemini's name rule is narrower than the provider name's: a name must not start
+    with a digit or '-'. (A name that is no provider name at all is TC140's already.)"""
+    name = tool.provider_name
+    refused = FUNCTION_NAME.check(name) if is_provider_name(name) else None
+    if refused is None:
+        return result
+    return Transformed(None, (refused, *result.findings))
 
 
 def declaration(name: str, description: str, key: str, schema: dict[str, Any]) -> dict[str, Any]:

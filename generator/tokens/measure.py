@@ -31,7 +31,7 @@ from generator.tokens.providers import (
     tool_use_overhead,
 )
 from generator.tokens.serialize import chunks, dumps
-from generator.tokens.targets import TARGETS, Target, inputs_for
+from generator.tokens.targets import Target, inputs_for, targets_for
 
 JSON = "json"
 FORMULA = "openai-cookbook"
@@ -132,12 +132,13 @@ def measure(
     options: EmitOptions,
     inputs: Inputs | None = None,
     *,
-    targets: Sequence[Target] = TARGETS,
+    targets: Sequence[Target] | None = None,
     encoding: str = DEFAULT_ENCODING,
     models: Mapping[str, str] | None = None,
     tool_choice: str = "auto",
 ) -> TokenReport:
-    """Count every tool and every listing of ``tools`` for each target.
+    """Count every tool and every listing of ``tools`` in each list (``targets``; by
+    default the lists of the targets ``options`` enable).
 
     ``tools`` may be a Toolset or any subset of it (a mode-masked list), in listing order;
     ``inputs`` are the profile stage's results (what each provider receives).
@@ -146,6 +147,7 @@ def measure(
     """
     tally = Tally(encoding)
     chosen = tuple(tools)
+    targets = targets if targets is not None else targets_for(options)
     inputs = inputs if inputs is not None else inputs_for(chosen, targets)
     tool_rows: list[ToolTokens] = []
     listing_rows: list[ListingTokens] = []

@@ -41,6 +41,7 @@ def inputs_for(tools: Iterable[ToolDescriptor], targets: Sequence[ToolList]) -> 
     """What the lists need from the profile stage, run here for ``tools`` (callers that
     already ran the pipeline pass its ``Inputs`` instead)."""
     from generator.profiles.stage import adapt
+    from generator.targets import BY_NAME
 
-    adapters = [t.adapter for t in targets if t.adapter is not None]
-    return Inputs(adapted=adapt(tools, adapters)[0])
+    writers = list({t.target: BY_NAME[t.target] for t in targets if t.adapter}.values())
+    return Inputs(adapted=adapt(tools, writers)[0])

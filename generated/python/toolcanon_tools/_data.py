@@ -842,6 +842,45 @@ _SCHEMAS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'type': 'object',
         'properties': _P({
+            'name': _P({
+                'type': 'string',
+                'description': 'Qualified name, e.g. "Parser.parse".',
+                'minLength': 1,
+            }),
+            'path': _P({
+                'type': 'string',
+                'description': 'Absolute path of a file that uses the symbol.',
+            }),
+            'line': _P({
+                'type': 'integer',
+                'description': '1-based line of the use.',
+                'minimum': 1,
+            }),
+            'column': _P({
+                'type': 'integer',
+                'description': '1-based column of the use.',
+                'minimum': 1,
+            }),
+        }),
+        'anyOf': (
+            _P({
+                'required': (
+                    'name',
+                ),
+            }),
+            _P({
+                'required': (
+                    'path',
+                    'line',
+                    'column',
+                ),
+            }),
+        ),
+        'additionalProperties': False,
+    }),
+    _P({
+        'type': 'object',
+        'properties': _P({
             'subcommand': _P({
                 'type': 'string',
                 'description': 'The git subcommand.',
@@ -2115,6 +2154,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -2170,6 +2213,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2241,6 +2288,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2327,6 +2378,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2374,6 +2429,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2404,6 +2463,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2451,6 +2514,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2482,6 +2549,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2546,6 +2617,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2576,6 +2651,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -2606,6 +2685,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2636,6 +2719,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2666,6 +2753,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2696,6 +2787,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2751,6 +2846,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -2781,6 +2880,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -2811,6 +2914,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2846,6 +2953,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -2916,8 +3027,60 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
+            'destructiveHint': False,
+            'idempotentHint': False,
+            'openWorldHint': True,
+        }),
+    }),
+    _P({
+        'name': 'find_symbol',
+        'title': 'Find symbol',
+        'description': 'Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n',
+        'kind': 'builtin',
+        'source': 'contract',
+        'category': 'diagnostics',
+        'server': None,
+        'toolName': 'find_symbol',
+        'providerName': 'find_symbol',
+        'inputSchema': _SCHEMAS[19],
+        'parameters': _SCHEMAS[19],
+        'isReadOnly': True,
+        'riskLevel': 'low',
+        'permissions': _P({
+            'fs': 'read',
+        }),
+        'telemetry': _P({}),
+        'availableInPlanMode': True,
+        'requiresPlanApproval': False,
+        'requiresConfirmation': False,
+        'approvalFlow': 'standard',
+        'strict': False,
+        'examples': (
+            _P({
+                'name': 'Parser.parse',
+            }),
+            _P({
+                'path': '/repo/src/cli.py',
+                'line': 42,
+                'column': 17,
+            }),
+        ),
+        'targets': _P({
+            'exclude': (
+                'openai',
+                'anthropic',
+                'bedrock',
+                'gemini-openapi',
+            ),
+        }),
+        'annotations': _P({
+            'readOnlyHint': True,
             'destructiveHint': False,
             'idempotentHint': False,
             'openWorldHint': True,
@@ -2933,8 +3096,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'git',
         'providerName': 'git',
-        'inputSchema': _SCHEMAS[19],
-        'parameters': _SCHEMAS[19],
+        'inputSchema': _SCHEMAS[20],
+        'parameters': _SCHEMAS[20],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -2971,6 +3134,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'shell-command',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -2988,8 +3155,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'add_issue_comment',
         'providerName': 'github__add_issue_comment',
-        'inputSchema': _SCHEMAS[20],
-        'parameters': _SCHEMAS[20],
+        'inputSchema': _SCHEMAS[21],
+        'parameters': _SCHEMAS[21],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -3002,6 +3169,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -3019,8 +3190,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'create_issue',
         'providerName': 'github__create_issue',
-        'inputSchema': _SCHEMAS[21],
-        'parameters': _SCHEMAS[21],
+        'inputSchema': _SCHEMAS[22],
+        'parameters': _SCHEMAS[22],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3049,6 +3220,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -3066,8 +3241,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'create_pull_request',
         'providerName': 'github__create_pull_request',
-        'inputSchema': _SCHEMAS[22],
-        'parameters': _SCHEMAS[22],
+        'inputSchema': _SCHEMAS[23],
+        'parameters': _SCHEMAS[23],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3109,6 +3284,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -3126,8 +3305,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'get_issue',
         'providerName': 'github__get_issue',
-        'inputSchema': _SCHEMAS[23],
-        'parameters': _SCHEMAS[23],
+        'inputSchema': _SCHEMAS[24],
+        'parameters': _SCHEMAS[24],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3197,6 +3376,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3214,8 +3397,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'list_issues',
         'providerName': 'github__list_issues',
-        'inputSchema': _SCHEMAS[24],
-        'parameters': _SCHEMAS[24],
+        'inputSchema': _SCHEMAS[25],
+        'parameters': _SCHEMAS[25],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({
@@ -3228,6 +3411,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3245,8 +3432,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'list_pull_requests',
         'providerName': 'github__list_pull_requests',
-        'inputSchema': _SCHEMAS[25],
-        'parameters': _SCHEMAS[25],
+        'inputSchema': _SCHEMAS[26],
+        'parameters': _SCHEMAS[26],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3313,6 +3500,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3330,8 +3521,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'merge_pull_request',
         'providerName': 'github__merge_pull_request',
-        'inputSchema': _SCHEMAS[26],
-        'parameters': _SCHEMAS[26],
+        'inputSchema': _SCHEMAS[27],
+        'parameters': _SCHEMAS[27],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -3344,6 +3535,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -3361,8 +3556,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'search_code',
         'providerName': 'github__search_code',
-        'inputSchema': _SCHEMAS[27],
-        'parameters': _SCHEMAS[27],
+        'inputSchema': _SCHEMAS[28],
+        'parameters': _SCHEMAS[28],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3422,6 +3617,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3439,8 +3638,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'glob',
         'providerName': 'glob',
-        'inputSchema': _SCHEMAS[28],
-        'parameters': _SCHEMAS[28],
+        'inputSchema': _SCHEMAS[29],
+        'parameters': _SCHEMAS[29],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3470,6 +3669,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3487,8 +3690,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'grep',
         'providerName': 'grep',
-        'inputSchema': _SCHEMAS[29],
-        'parameters': _SCHEMAS[29],
+        'inputSchema': _SCHEMAS[30],
+        'parameters': _SCHEMAS[30],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3570,6 +3773,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3587,8 +3794,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'list_dir',
         'providerName': 'list_dir',
-        'inputSchema': _SCHEMAS[30],
-        'parameters': _SCHEMAS[30],
+        'inputSchema': _SCHEMAS[31],
+        'parameters': _SCHEMAS[31],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3646,6 +3853,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3663,8 +3874,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'lsp_diagnostics',
         'providerName': 'lsp_diagnostics',
-        'inputSchema': _SCHEMAS[31],
-        'parameters': _SCHEMAS[31],
+        'inputSchema': _SCHEMAS[32],
+        'parameters': _SCHEMAS[32],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3752,6 +3963,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -3769,8 +3984,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'mcp_call',
         'providerName': 'mcp_call',
-        'inputSchema': _SCHEMAS[32],
-        'parameters': _SCHEMAS[32],
+        'inputSchema': _SCHEMAS[33],
+        'parameters': _SCHEMAS[33],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3829,6 +4044,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'mcp',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -3846,8 +4065,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'multi_edit',
         'providerName': 'multi_edit',
-        'inputSchema': _SCHEMAS[33],
-        'parameters': _SCHEMAS[33],
+        'inputSchema': _SCHEMAS[34],
+        'parameters': _SCHEMAS[34],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3875,6 +4094,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -3892,8 +4115,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'notebook_edit',
         'providerName': 'notebook_edit',
-        'inputSchema': _SCHEMAS[34],
-        'parameters': _SCHEMAS[34],
+        'inputSchema': _SCHEMAS[35],
+        'parameters': _SCHEMAS[35],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -3905,6 +4128,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -3922,8 +4149,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'describe_table',
         'providerName': 'postgres__describe_table',
-        'inputSchema': _SCHEMAS[35],
-        'parameters': _SCHEMAS[35],
+        'inputSchema': _SCHEMAS[36],
+        'parameters': _SCHEMAS[36],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4026,6 +4253,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4043,8 +4274,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'execute',
         'providerName': 'postgres__execute',
-        'inputSchema': _SCHEMAS[36],
-        'parameters': _SCHEMAS[36],
+        'inputSchema': _SCHEMAS[37],
+        'parameters': _SCHEMAS[37],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4072,6 +4303,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'sql-review',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -4089,8 +4324,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'list_schemas',
         'providerName': 'postgres__list_schemas',
-        'inputSchema': _SCHEMAS[37],
-        'parameters': _SCHEMAS[37],
+        'inputSchema': _SCHEMAS[38],
+        'parameters': _SCHEMAS[38],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({
@@ -4102,6 +4337,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4119,8 +4358,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'list_tables',
         'providerName': 'postgres__list_tables',
-        'inputSchema': _SCHEMAS[38],
-        'parameters': _SCHEMAS[38],
+        'inputSchema': _SCHEMAS[39],
+        'parameters': _SCHEMAS[39],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4173,6 +4412,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4190,8 +4433,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'query',
         'providerName': 'postgres__query',
-        'inputSchema': _SCHEMAS[39],
-        'parameters': _SCHEMAS[39],
+        'inputSchema': _SCHEMAS[40],
+        'parameters': _SCHEMAS[40],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4250,6 +4493,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4267,8 +4514,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'read_file',
         'providerName': 'read_file',
-        'inputSchema': _SCHEMAS[40],
-        'parameters': _SCHEMAS[40],
+        'inputSchema': _SCHEMAS[41],
+        'parameters': _SCHEMAS[41],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4321,6 +4568,24 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'examples': (
+            _P({
+                'path': '/repo/src/main.py',
+            }),
+            _P({
+                'path': '/repo/docs/guide.pdf',
+                'pages': '3-5',
+            }),
+            _P({
+                'path': '/repo/CHANGELOG.md',
+                'offset': 120,
+                'limit': 40,
+                'lineFormat': 'plain',
+            }),
+        ),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4338,8 +4603,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'run_shell',
         'providerName': 'run_shell',
-        'inputSchema': _SCHEMAS[41],
-        'parameters': _SCHEMAS[41],
+        'inputSchema': _SCHEMAS[42],
+        'parameters': _SCHEMAS[42],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4396,6 +4661,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': True,
         'approvalFlow': 'shell-command',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -4413,8 +4682,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'spawn_agent',
         'providerName': 'spawn_agent',
-        'inputSchema': _SCHEMAS[42],
-        'parameters': _SCHEMAS[42],
+        'inputSchema': _SCHEMAS[43],
+        'parameters': _SCHEMAS[43],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4475,6 +4744,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': False,
@@ -4492,8 +4765,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'todo_write',
         'providerName': 'todo_write',
-        'inputSchema': _SCHEMAS[43],
-        'parameters': _SCHEMAS[43],
+        'inputSchema': _SCHEMAS[44],
+        'parameters': _SCHEMAS[44],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({}),
@@ -4503,6 +4776,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': True,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4520,8 +4797,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'web_fetch',
         'providerName': 'web_fetch',
-        'inputSchema': _SCHEMAS[44],
-        'parameters': _SCHEMAS[44],
+        'inputSchema': _SCHEMAS[45],
+        'parameters': _SCHEMAS[45],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4573,6 +4850,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4590,8 +4871,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'web_search',
         'providerName': 'web_search',
-        'inputSchema': _SCHEMAS[45],
-        'parameters': _SCHEMAS[45],
+        'inputSchema': _SCHEMAS[46],
+        'parameters': _SCHEMAS[46],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4646,6 +4927,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': True,
             'destructiveHint': False,
@@ -4663,8 +4948,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'write_file',
         'providerName': 'write_file',
-        'inputSchema': _SCHEMAS[46],
-        'parameters': _SCHEMAS[46],
+        'inputSchema': _SCHEMAS[47],
+        'parameters': _SCHEMAS[47],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -4676,6 +4961,10 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
         'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
@@ -4687,6 +4976,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
 
 INVERSES: Final[Mapping[str, Mapping[str, tuple[Mapping[str, Any], ...]]]] = _P({
     'anthropic': _P({}),
+    'bedrock': _P({}),
+    'gemini': _P({}),
     'mcp': _P({}),
     'openai': _P({
         'github::list_issues': (
@@ -4729,6 +5020,8 @@ VALIDATION: Final[Mapping[str, str]] = _P({})
 
 SENDS_PROVIDER_NAMES: Final[frozenset[str]] = frozenset((
     'anthropic',
+    'bedrock',
+    'gemini',
     'openai',
 ))
 """Providers that call tools by their provider-facing names."""

@@ -25,7 +25,7 @@ from ._validate import problems_of
 from .descriptors import BY_NAME, PROVIDER_TO_CANONICAL
 from .models import MODELS
 
-Provider = Literal["anthropic", "mcp", "openai"]
+Provider = Literal["anthropic", "bedrock", "gemini", "mcp", "openai"]
 """Who sent the arguments: a provider whose tool list this package's targets wrote."""
 
 PROVIDERS: Final[tuple[str, ...]] = tuple(INVERSES)

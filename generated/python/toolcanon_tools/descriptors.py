@@ -52,6 +52,8 @@ class ToolDescriptor(TypedDict):
     requiresConfirmation: bool
     approvalFlow: str
     strict: bool
+    examples: list[dict[str, Any]]
+    targets: dict[str, list[str]]
     annotations: Annotations
 
 

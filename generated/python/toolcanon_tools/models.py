@@ -343,6 +343,18 @@ class EditFileHashedInput(InputModel):
     edits: list[EditFileHashedInputHashedEdit]
 
 
+class FindSymbolInput(InputModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    name: Annotated[str | None, Field(description='Qualified name, e.g. "Parser.parse".')] = None
+    path: Annotated[
+        str | None, Field(description="Absolute path of a file that uses the symbol.")
+    ] = None
+    line: Annotated[int | None, Field(description="1-based line of the use.")] = None
+    column: Annotated[int | None, Field(description="1-based column of the use.")] = None
+
+
 class GitInput(InputModel):
     model_config = ConfigDict(
         extra="allow",
@@ -850,6 +862,7 @@ MODELS: Final[Mapping[str, type[BaseModel]]] = MappingProxyType(
         "desktop_type": DesktopTypeInput,
         "edit_file": EditFileInput,
         "edit_file_hashed": EditFileHashedInput,
+        "find_symbol": FindSymbolInput,
         "git": GitInput,
         "github::add_issue_comment": GithubAddIssueCommentInput,
         "github::create_issue": GithubCreateIssueInput,

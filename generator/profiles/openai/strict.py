@@ -53,6 +53,8 @@ __all__ = ["StrictProblem", "StrictResult", "to_strict"]
 
 # A property carrying one of these cannot take "null" through its type alone.
 _WRAP_WHEN_OPTIONAL: Final = frozenset({"enum", "const", "anyOf", "oneOf", "$ref"})
+# What gives a strict node its type: its own, its alternatives', or its definition's.
+_TYPED_BY: Final = frozenset({"type", "anyOf", "$ref"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +128,63 @@ def _transform(node: Any, path: Path, ctx: _Context) -> dict[str, Any]:
     if is_object(out):
         _close_object(out, path, ctx)
     if "$ref" in out and len(out) > 1:
-        return _inline_ref(out, path, ctx)
+        out = _inline_ref(out, path, ctx)
+    if not _TYPED_BY.intersection(out):
+        literal_type = _literal_type(out)
+        if literal_type is None:
+            _untyped(node, path, ctx)
+        else:  # the values say it: the same schema, spelled with the key strict mode needs
+            out = {"type": literal_type, **out}
     return out
+
+
+_LITERAL_TYPES: Final = ("string", "integer", "number", "boolean", "null")
+
+
+def _literal_type(out: Mapping[str, Any]) -> str | list[str] | None:
+    """The type an ``enum`` or ``const`` of scalars already implies (``[1, 2.5]``:
+    number; ``["a", null]``: string or null), or None when a value is an object or array
+    (whose strict form would need more than a type) or there is no literal."""
+    values = out["enum"] if isinstance(out.get("enum"), list) else None
+    if values is None and "const" in out:
+        values = [out["const"]]
+    if not values:
+        return None
+    found: set[str] = set()
+    for value in values:
+        if isinstance(value, bool):
+            found.add("boolean")
+        elif isinstance(value, int):
+            found.add("integer")
+        elif isinstance(value, float):
+            found.add("number")
+        elif isinstance(value, str):
+            found.add("string")
+        elif value is None:
+            found.add("null")
+        else:
+            return None
+    if "number" in found:
+        found.discard("integer")  # every integer is a number
+    names = [name for name in _LITERAL_TYPES if name in found]
+    return names[0] if len(names) == 1 else names
+
+
+def _untyped(node: Mapping[str, Any], path: Path, ctx: _Context) -> None:
+    """Strict mode needs a type on every node ("schema must have a 'type' key"). An enum or
+    const of scalars gets the type its values imply; one with an object or array value,
+    and a node that says nothing of its type (any value), cannot be expressed."""
+    literal = next((key for key in ("enum", "const") if key in node), None)
+    what = (
+        f"'{literal}' with an object or array value and no 'type'"
+        if literal
+        else "a schema with no 'type' (any value)"
+    )
+    ctx.report(
+        path,
+        f"{what} cannot be expressed in OpenAI strict mode: every schema needs a 'type'",
+        f"write the type it takes (e.g. type: string), {_STRICT_FALSE}",
+    )
 
 
 def _close_object(out: dict[str, Any], path: Path, ctx: _Context) -> None:

@@ -84,6 +84,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: false;
@@ -112,6 +116,10 @@ export declare const toolDescriptors: {
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
     readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
     readonly annotations: {
       readonly readOnlyHint: true;
       readonly destructiveHint: false;

@@ -25,6 +25,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -53,6 +57,10 @@ export const toolDescriptors = freeze({
     requiresConfirmation: false,
     approvalFlow: "standard",
     strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,

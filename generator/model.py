@@ -96,6 +96,7 @@ class ToolDescriptor:
     requires_plan_approval: bool
     requires_confirmation: bool
     approval_flow: str
+    skill: FrozenJson | None  # {name, version?, path?}: the skill the tool runs
     strict: bool
     destructive_hint: bool
     idempotent_hint: bool

@@ -22,6 +22,7 @@ DECISIONS: tuple[Decision, ...] = ("allow", "ask", "deny")
 
 DEFAULT_KIND = "builtin"
 MCP_KIND = "mcp"
+SKILL_KIND = "skill"  # a tool that runs a skill: it names the skill (``skill``)
 DEFAULT_SOURCE = "contract"
 DEFAULT_CATEGORY = "general"
 DEFAULT_RISK: RiskLevel = "high"
@@ -127,6 +128,7 @@ DEFAULTS: dict[str, Default] = {
     "requiresPlanApproval": lambda ctx, got: not got["availableInPlanMode"],
     "requiresConfirmation": lambda ctx, _: False,
     "approvalFlow": lambda ctx, _: DEFAULT_APPROVAL_FLOW,
+    "skill": lambda ctx, _: None,  # a skill tool names its own (checked: TC125)
     "strict": lambda ctx, _: ctx.strict_default,
     # MCP's own defaults are "may destroy" and "open world"; ours follow the labels.
     "destructiveHint": lambda ctx, got: not got["isReadOnly"] and got["riskLevel"] == "high",

@@ -82,6 +82,8 @@ export interface CanonicalToolDescriptor {
   readonly requiresConfirmation: boolean;
   /** Name of the host's approval flow. */
   readonly approvalFlow: string;
+  /** The skill the tool runs ({name, version?, path?}), or null. */
+  readonly skill: { readonly name: string; readonly version?: string; readonly path?: string } | null;
   /** OpenAI strict mode. */
   readonly strict: boolean;
   /** MCP tool annotations. */

@@ -2625,6 +2625,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -2656,6 +2657,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -2690,6 +2692,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -2721,6 +2724,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -2750,6 +2754,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: true;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -2780,6 +2785,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -2811,6 +2817,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -2842,6 +2849,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -2873,6 +2881,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -2903,6 +2912,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -2933,6 +2943,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -2963,6 +2974,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -2993,6 +3005,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3023,6 +3036,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3054,6 +3068,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3084,6 +3099,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3114,6 +3130,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3147,6 +3164,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3178,6 +3196,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3213,6 +3232,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "shell-command";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3244,6 +3264,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3276,6 +3297,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3311,6 +3333,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3343,6 +3366,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3374,6 +3398,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: true;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3409,6 +3434,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3440,6 +3466,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3475,6 +3502,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3506,6 +3534,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3540,6 +3569,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: true;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3571,6 +3601,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3605,6 +3636,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3640,6 +3672,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "mcp";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3671,6 +3704,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3701,6 +3735,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3735,6 +3770,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3766,6 +3802,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "sql-review";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3796,6 +3833,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3827,6 +3865,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3861,6 +3900,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3895,6 +3935,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: true;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -3931,6 +3972,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "shell-command";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3963,6 +4005,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -3991,6 +4034,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: true;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -4025,6 +4069,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -4059,6 +4104,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;
@@ -4089,6 +4135,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;

@@ -26,6 +26,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -57,6 +58,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -91,6 +93,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -122,6 +125,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -151,6 +155,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: true,
     annotations: {
       readOnlyHint: true,
@@ -181,6 +186,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -212,6 +218,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -243,6 +250,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -274,6 +282,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -304,6 +313,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -334,6 +344,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -364,6 +375,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -394,6 +406,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -424,6 +437,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -455,6 +469,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -485,6 +500,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -515,6 +531,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -548,6 +565,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "diff-review",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -579,6 +597,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "diff-review",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -614,6 +633,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "shell-command",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -645,6 +665,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -677,6 +698,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -712,6 +734,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -744,6 +767,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -775,6 +799,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: true,
     annotations: {
       readOnlyHint: true,
@@ -810,6 +835,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -841,6 +867,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -876,6 +903,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -907,6 +935,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -941,6 +970,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: true,
     annotations: {
       readOnlyHint: true,
@@ -972,6 +1002,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -1006,6 +1037,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -1041,6 +1073,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "mcp",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -1072,6 +1105,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "diff-review",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -1102,6 +1136,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "diff-review",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -1136,6 +1171,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -1167,6 +1203,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "sql-review",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -1197,6 +1234,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -1228,6 +1266,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -1262,6 +1301,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -1296,6 +1336,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: true,
     annotations: {
       readOnlyHint: true,
@@ -1332,6 +1373,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "shell-command",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -1364,6 +1406,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -1392,6 +1435,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: true,
     annotations: {
       readOnlyHint: true,
@@ -1426,6 +1470,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -1460,6 +1505,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,
@@ -1490,6 +1536,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "diff-review",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,

@@ -18,7 +18,7 @@ from jsonschema.exceptions import ValidationError
 from generator.contracts.lint import check_schema
 from generator.contracts.loader import LoadedFile
 from generator.diagnostics import Diagnostic, JsonPath, Severity
-from generator.policy import contradictions
+from generator.policy import SKILL_KIND, contradictions
 
 NAME_HINT = "use letters, digits, '_', '.' and '-' (at most 64, not starting with '.' or '-')"
 _WINDOWS_DEVICES = frozenset(
@@ -137,6 +137,14 @@ class _FileChecker:
         for problem in contradictions(merged):
             where = (*path, problem.key) if problem.key in tool else path
             self.report(where, problem.message, problem.hint, "TC120")
+        if merged.get("kind") == SKILL_KIND and not merged.get("skill"):
+            where = (*path, "skill") if "skill" in tool else path
+            self.report(
+                where,
+                "a tool of kind 'skill' names no skill",
+                "add skill: {name: <the skill's name>} (version and path are optional)",
+                "TC125",
+            )
         if not tool.get("description"):
             self.report(
                 path,
@@ -276,6 +284,7 @@ def _explain(error: ValidationError) -> Iterator[Explained]:
         yield path, f"unsupported contract version {_show(instance)}", "write 'version: 1'", "TC105"
     elif kind == "pattern" and path and path[-1] in ("name", "server"):
         what = "server name" if path[-1] == "server" else "tool name"
+        what = "skill name" if path[-2:-1] == ("skill",) else what
         yield path, f"{what} {_show(instance)} is not a valid MCP name", NAME_HINT, "TC106"
     elif kind == "pattern" and path and path[-1] == "providerName":
         message = f"providerName {_show(instance)} is not valid for OpenAI and Claude"

@@ -2114,6 +2114,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2169,6 +2170,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -2240,6 +2242,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -2326,6 +2329,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -2373,6 +2377,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': True,
         'annotations': _P({
             'readOnlyHint': True,
@@ -2403,6 +2408,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2450,6 +2456,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2481,6 +2488,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2545,6 +2553,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -2575,6 +2584,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2605,6 +2615,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2635,6 +2646,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2665,6 +2677,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2695,6 +2708,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2750,6 +2764,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -2780,6 +2795,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2810,6 +2826,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2845,6 +2862,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2915,6 +2933,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -2970,6 +2989,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'shell-command',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -3001,6 +3021,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -3048,6 +3069,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -3108,6 +3130,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -3196,6 +3219,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -3227,6 +3251,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': True,
         'annotations': _P({
             'readOnlyHint': True,
@@ -3312,6 +3337,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -3343,6 +3369,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -3421,6 +3448,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -3469,6 +3497,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -3569,6 +3598,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': True,
         'annotations': _P({
             'readOnlyHint': True,
@@ -3645,6 +3675,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -3751,6 +3782,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -3828,6 +3860,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'mcp',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -3874,6 +3907,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -3904,6 +3938,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -4025,6 +4060,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -4071,6 +4107,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'sql-review',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -4101,6 +4138,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -4172,6 +4210,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -4249,6 +4288,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -4320,6 +4360,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': True,
         'annotations': _P({
             'readOnlyHint': True,
@@ -4395,6 +4436,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'shell-command',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -4474,6 +4516,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,
@@ -4502,6 +4545,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': True,
         'annotations': _P({
             'readOnlyHint': True,
@@ -4572,6 +4616,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -4645,6 +4690,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': True,
@@ -4675,6 +4721,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
+        'skill': None,
         'strict': False,
         'annotations': _P({
             'readOnlyHint': False,

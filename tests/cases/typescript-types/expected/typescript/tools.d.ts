@@ -83,6 +83,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: false;
@@ -111,6 +112,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly annotations: {
       readonly readOnlyHint: true;

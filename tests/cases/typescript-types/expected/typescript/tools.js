@@ -24,6 +24,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: false,
@@ -52,6 +53,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     annotations: {
       readOnlyHint: true,

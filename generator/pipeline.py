@@ -155,6 +155,11 @@ def resolved(
     toolset, problems = resolve(
         files, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
     )
+    if config.hosts is not None:
+        from generator.hosts.stage import with_hosts
+
+        toolset, overlaid = with_hosts(toolset, config)
+        problems = [*problems, *overlaid]
     adapters = [name for target in enabled_targets(config.emit) for name in target.adapters]
     adapted, findings = adapt(toolset, adapters)
     found += [*problems, *findings]

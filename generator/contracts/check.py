@@ -304,6 +304,12 @@ def _explain(error: ValidationError) -> Iterator[Explained]:
         yield path, error.message, None, "TC109"
 
 
+def explain(error: ValidationError) -> Iterator[Explained]:
+    """What a schema error means, as :func:`check_file` says it (also for host overlays,
+    whose schema is built like the contract's)."""
+    return _explain(error)
+
+
 def _show(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 

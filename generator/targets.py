@@ -37,6 +37,8 @@ TARGETS: tuple[Target, ...] = (
     Target("anthropic", "generator.emit.anthropic", provider=True),
     Target("mcp", "generator.emit.mcp", provider=True),
     Target("names", "generator.emit.names", implied_by=("openai", "anthropic")),
+    # hosts/<host>/… and modes/<mode>/…: the targets above over each host's and mode's tools
+    Target("views", "generator.emit.views", implied_by=("canonical", "openai", "anthropic", "mcp")),
     Target("python", "generator.emit.python", needs_models=True),
     Target("typescript", "generator.emit.typescript"),
     Target("docs", "generator.emit.docs"),

@@ -154,7 +154,7 @@ def test_what_an_overlay_may_not_change_is_named_at_its_line(
     """
     _, found = overlay(tmp_path, toolset, text)
     assert found == [
-        "3:11: error[TC174]: $.exclude[0]: 'github::create_isue' matches no tool (did you "
+        "3:11: warning[TC174]: $.exclude[0]: 'github::create_isue' matches no tool (did you "
         "mean 'github::create_issue'?)",
         "6:19: error[TC175]: tool 'write_file': $.permissions.fs: permissions.fs is \"write\" "
         "in the contract (an overlay adds permission keys; it never changes the contract's)",

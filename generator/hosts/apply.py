@@ -99,8 +99,8 @@ def _selection_position(loaded: LoadedFile) -> Position:
 
 
 def _unmatched(loaded: LoadedFile, names: Sequence[str]) -> Iterable[Diagnostic]:
-    """Every name or glob that matches no tool: a name is an error (a typo, or a tool the
-    contracts no longer have), a glob a warning."""
+    """Every name or glob that matches no tool, as a warning: a typo, or a tool the
+    contracts no longer have (an error under --strict); what it would select is nothing."""
     data = loaded.data
     places: list[tuple[JsonPath, str]] = [
         ((key, index), pattern)
@@ -113,9 +113,9 @@ def _unmatched(loaded: LoadedFile, names: Sequence[str]) -> Iterable[Diagnostic]
             continue
         close = difflib.get_close_matches(pattern, names, n=1)
         hint = f"did you mean '{close[0]}'?" if close else "match canonical names (server::tool)"
-        severity = Severity.WARNING if is_glob(pattern) else Severity.ERROR
         message = f"'{pattern}' matches no tool"
-        yield Diagnostic(loaded.position(path), message, UNMATCHED, severity, path=path, hint=hint)
+        where = loaded.position(path)
+        yield Diagnostic(where, message, UNMATCHED, Severity.WARNING, path=path, hint=hint)
 
 
 def _apply_entry(

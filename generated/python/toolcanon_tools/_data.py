@@ -489,6 +489,41 @@ _SCHEMAS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'type': 'object',
         'properties': _P({
+            'path': _P({
+                'type': 'string',
+                'description': 'The workbook to write.',
+                'minLength': 1,
+            }),
+            'sheet': _P({
+                'type': 'string',
+                'description': "The worksheet's name.",
+                'default': 'Sheet1',
+            }),
+            'rows': _P({
+                'type': 'array',
+                'description': "Rows of cells; a cell starting with '=' is a formula.",
+                'items': _P({
+                    'type': 'array',
+                    'items': _P({
+                        'type': (
+                            'string',
+                            'number',
+                            'boolean',
+                            'null',
+                        ),
+                    }),
+                }),
+            }),
+        }),
+        'required': (
+            'path',
+            'rows',
+        ),
+        'additionalProperties': False,
+    }),
+    _P({
+        'type': 'object',
+        'properties': _P({
             'x': _P({
                 'type': 'integer',
                 'description': 'Screen x coordinate in pixels.',
@@ -836,6 +871,65 @@ _SCHEMAS: Final[tuple[Mapping[str, Any], ...]] = (
         'required': (
             'path',
             'edits',
+        ),
+        'additionalProperties': False,
+    }),
+    _P({
+        'type': 'object',
+        'properties': _P({
+            'path': _P({
+                'type': 'string',
+                'description': 'Path of the PDF, relative to the workspace.',
+                'minLength': 1,
+            }),
+            'pages': _P({
+                'type': (
+                    'string',
+                    'null',
+                ),
+                'description': 'Page ranges such as "1-3,7", or null for every page.',
+                'pattern': '^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$',
+            }),
+        }),
+        'required': (
+            'path',
+            'pages',
+        ),
+        'additionalProperties': False,
+    }),
+    _P({
+        'type': 'object',
+        'properties': _P({
+            'path': _P({
+                'type': 'string',
+                'description': 'The PDF form to fill.',
+                'minLength': 1,
+            }),
+            'fields': _P({
+                'type': 'object',
+                'description': 'Field name → value, as the form names its fields.',
+                'additionalProperties': _P({
+                    'type': (
+                        'string',
+                        'boolean',
+                    ),
+                }),
+            }),
+            'output': _P({
+                'type': 'string',
+                'description': 'Where to save the filled form.',
+                'minLength': 1,
+            }),
+            'flatten': _P({
+                'type': 'boolean',
+                'description': 'Make the filled fields part of the page (no longer editable).',
+                'default': False,
+            }),
+        }),
+        'required': (
+            'path',
+            'fields',
+            'output',
         ),
         'additionalProperties': False,
     }),
@@ -1470,6 +1564,49 @@ _SCHEMAS: Final[tuple[Mapping[str, Any], ...]] = (
                 'default': None,
             }),
         }),
+        'additionalProperties': False,
+    }),
+    _P({
+        'type': 'object',
+        'properties': _P({
+            'path': _P({
+                'type': 'string',
+                'description': 'The presentation to write.',
+                'minLength': 1,
+            }),
+            'slides': _P({
+                'type': 'array',
+                'minItems': 1,
+                'items': _P({
+                    'type': 'object',
+                    'properties': _P({
+                        'title': _P({
+                            'type': 'string',
+                            'description': "The slide's title.",
+                        }),
+                        'bullets': _P({
+                            'type': 'array',
+                            'items': _P({
+                                'type': 'string',
+                            }),
+                            'description': "The slide's points.",
+                        }),
+                        'notes': _P({
+                            'type': 'string',
+                            'description': 'Speaker notes.',
+                        }),
+                    }),
+                    'required': (
+                        'title',
+                    ),
+                    'additionalProperties': False,
+                }),
+            }),
+        }),
+        'required': (
+            'path',
+            'slides',
+        ),
         'additionalProperties': False,
     }),
     _P({
@@ -2625,6 +2762,38 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         }),
     }),
     _P({
+        'name': 'build_spreadsheet',
+        'title': 'Build spreadsheet',
+        'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n',
+        'kind': 'skill',
+        'source': 'contract',
+        'category': 'documents',
+        'server': None,
+        'toolName': 'build_spreadsheet',
+        'providerName': 'build_spreadsheet',
+        'inputSchema': _SCHEMAS[11],
+        'parameters': _SCHEMAS[11],
+        'isReadOnly': False,
+        'riskLevel': 'medium',
+        'permissions': _P({}),
+        'telemetry': _P({}),
+        'availableInPlanMode': False,
+        'requiresPlanApproval': False,
+        'requiresConfirmation': False,
+        'approvalFlow': 'standard',
+        'skill': _P({
+            'name': 'xlsx',
+            'version': '2.0.1',
+        }),
+        'strict': False,
+        'annotations': _P({
+            'readOnlyHint': False,
+            'destructiveHint': False,
+            'idempotentHint': False,
+            'openWorldHint': True,
+        }),
+    }),
+    _P({
         'name': 'desktop_click',
         'title': 'Click on desktop',
         'description': 'Move the mouse to screen coordinates and click.',
@@ -2634,8 +2803,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_click',
         'providerName': 'desktop_click',
-        'inputSchema': _SCHEMAS[11],
-        'parameters': _SCHEMAS[11],
+        'inputSchema': _SCHEMAS[12],
+        'parameters': _SCHEMAS[12],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -2665,8 +2834,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_drag',
         'providerName': 'desktop_drag',
-        'inputSchema': _SCHEMAS[12],
-        'parameters': _SCHEMAS[12],
+        'inputSchema': _SCHEMAS[13],
+        'parameters': _SCHEMAS[13],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -2696,8 +2865,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_key',
         'providerName': 'desktop_key',
-        'inputSchema': _SCHEMAS[13],
-        'parameters': _SCHEMAS[13],
+        'inputSchema': _SCHEMAS[14],
+        'parameters': _SCHEMAS[14],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -2727,8 +2896,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_screenshot',
         'providerName': 'desktop_screenshot',
-        'inputSchema': _SCHEMAS[14],
-        'parameters': _SCHEMAS[14],
+        'inputSchema': _SCHEMAS[15],
+        'parameters': _SCHEMAS[15],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -2783,8 +2952,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_scroll',
         'providerName': 'desktop_scroll',
-        'inputSchema': _SCHEMAS[15],
-        'parameters': _SCHEMAS[15],
+        'inputSchema': _SCHEMAS[16],
+        'parameters': _SCHEMAS[16],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -2814,8 +2983,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_type',
         'providerName': 'desktop_type',
-        'inputSchema': _SCHEMAS[16],
-        'parameters': _SCHEMAS[16],
+        'inputSchema': _SCHEMAS[17],
+        'parameters': _SCHEMAS[17],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -2845,8 +3014,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'edit_file',
         'providerName': 'edit_file',
-        'inputSchema': _SCHEMAS[17],
-        'parameters': _SCHEMAS[17],
+        'inputSchema': _SCHEMAS[18],
+        'parameters': _SCHEMAS[18],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -2881,8 +3050,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'edit_file_hashed',
         'providerName': 'edit_file_hashed',
-        'inputSchema': _SCHEMAS[18],
-        'parameters': _SCHEMAS[18],
+        'inputSchema': _SCHEMAS[19],
+        'parameters': _SCHEMAS[19],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -2943,6 +3112,77 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         }),
     }),
     _P({
+        'name': 'extract_pdf_text',
+        'title': 'Extract PDF text',
+        'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+        'kind': 'skill',
+        'source': 'contract',
+        'category': 'documents',
+        'server': None,
+        'toolName': 'extract_pdf_text',
+        'providerName': 'extract_pdf_text',
+        'inputSchema': _SCHEMAS[20],
+        'parameters': _SCHEMAS[20],
+        'isReadOnly': True,
+        'riskLevel': 'low',
+        'permissions': _P({}),
+        'telemetry': _P({}),
+        'availableInPlanMode': True,
+        'requiresPlanApproval': False,
+        'requiresConfirmation': False,
+        'approvalFlow': 'standard',
+        'skill': _P({
+            'name': 'pdf',
+            'version': '1.4.0',
+            'path': 'skills/pdf',
+        }),
+        'strict': False,
+        'annotations': _P({
+            'readOnlyHint': True,
+            'destructiveHint': False,
+            'idempotentHint': False,
+            'openWorldHint': True,
+        }),
+    }),
+    _P({
+        'name': 'fill_pdf_form',
+        'title': 'Fill PDF form',
+        'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n',
+        'kind': 'skill',
+        'source': 'contract',
+        'category': 'documents',
+        'server': None,
+        'toolName': 'fill_pdf_form',
+        'providerName': 'fill_pdf_form',
+        'inputSchema': _SCHEMAS[21],
+        'parameters': _SCHEMAS[21],
+        'isReadOnly': False,
+        'riskLevel': 'medium',
+        'permissions': _P({}),
+        'telemetry': _P({
+            'category': 'documents.pdf',
+            'trackArgs': (
+                'flatten',
+            ),
+        }),
+        'availableInPlanMode': False,
+        'requiresPlanApproval': False,
+        'requiresConfirmation': False,
+        'approvalFlow': 'standard',
+        'skill': _P({
+            'name': 'pdf',
+            'version': '1.4.0',
+            'path': 'skills/pdf',
+        }),
+        'strict': False,
+        'annotations': _P({
+            'readOnlyHint': False,
+            'destructiveHint': False,
+            'idempotentHint': False,
+            'openWorldHint': True,
+        }),
+    }),
+    _P({
         'name': 'git',
         'title': 'Git',
         'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n',
@@ -2952,8 +3192,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'git',
         'providerName': 'git',
-        'inputSchema': _SCHEMAS[19],
-        'parameters': _SCHEMAS[19],
+        'inputSchema': _SCHEMAS[22],
+        'parameters': _SCHEMAS[22],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3008,8 +3248,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'add_issue_comment',
         'providerName': 'github__add_issue_comment',
-        'inputSchema': _SCHEMAS[20],
-        'parameters': _SCHEMAS[20],
+        'inputSchema': _SCHEMAS[23],
+        'parameters': _SCHEMAS[23],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -3040,8 +3280,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'create_issue',
         'providerName': 'github__create_issue',
-        'inputSchema': _SCHEMAS[21],
-        'parameters': _SCHEMAS[21],
+        'inputSchema': _SCHEMAS[24],
+        'parameters': _SCHEMAS[24],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3088,8 +3328,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'create_pull_request',
         'providerName': 'github__create_pull_request',
-        'inputSchema': _SCHEMAS[22],
-        'parameters': _SCHEMAS[22],
+        'inputSchema': _SCHEMAS[25],
+        'parameters': _SCHEMAS[25],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3149,8 +3389,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'get_issue',
         'providerName': 'github__get_issue',
-        'inputSchema': _SCHEMAS[23],
-        'parameters': _SCHEMAS[23],
+        'inputSchema': _SCHEMAS[26],
+        'parameters': _SCHEMAS[26],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3238,8 +3478,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'list_issues',
         'providerName': 'github__list_issues',
-        'inputSchema': _SCHEMAS[24],
-        'parameters': _SCHEMAS[24],
+        'inputSchema': _SCHEMAS[27],
+        'parameters': _SCHEMAS[27],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({
@@ -3270,8 +3510,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'list_pull_requests',
         'providerName': 'github__list_pull_requests',
-        'inputSchema': _SCHEMAS[25],
-        'parameters': _SCHEMAS[25],
+        'inputSchema': _SCHEMAS[28],
+        'parameters': _SCHEMAS[28],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3356,8 +3596,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'merge_pull_request',
         'providerName': 'github__merge_pull_request',
-        'inputSchema': _SCHEMAS[26],
-        'parameters': _SCHEMAS[26],
+        'inputSchema': _SCHEMAS[29],
+        'parameters': _SCHEMAS[29],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -3388,8 +3628,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'search_code',
         'providerName': 'github__search_code',
-        'inputSchema': _SCHEMAS[27],
-        'parameters': _SCHEMAS[27],
+        'inputSchema': _SCHEMAS[30],
+        'parameters': _SCHEMAS[30],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3467,8 +3707,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'glob',
         'providerName': 'glob',
-        'inputSchema': _SCHEMAS[28],
-        'parameters': _SCHEMAS[28],
+        'inputSchema': _SCHEMAS[31],
+        'parameters': _SCHEMAS[31],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3516,8 +3756,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'grep',
         'providerName': 'grep',
-        'inputSchema': _SCHEMAS[29],
-        'parameters': _SCHEMAS[29],
+        'inputSchema': _SCHEMAS[32],
+        'parameters': _SCHEMAS[32],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3617,8 +3857,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'list_dir',
         'providerName': 'list_dir',
-        'inputSchema': _SCHEMAS[30],
-        'parameters': _SCHEMAS[30],
+        'inputSchema': _SCHEMAS[33],
+        'parameters': _SCHEMAS[33],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3694,8 +3934,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'lsp_diagnostics',
         'providerName': 'lsp_diagnostics',
-        'inputSchema': _SCHEMAS[31],
-        'parameters': _SCHEMAS[31],
+        'inputSchema': _SCHEMAS[34],
+        'parameters': _SCHEMAS[34],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3792,6 +4032,37 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         }),
     }),
     _P({
+        'name': 'make_slides',
+        'title': 'Make slides',
+        'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n',
+        'kind': 'skill',
+        'source': 'contract',
+        'category': 'documents',
+        'server': None,
+        'toolName': 'make_slides',
+        'providerName': 'make_slides',
+        'inputSchema': _SCHEMAS[35],
+        'parameters': _SCHEMAS[35],
+        'isReadOnly': False,
+        'riskLevel': 'medium',
+        'permissions': _P({}),
+        'telemetry': _P({}),
+        'availableInPlanMode': False,
+        'requiresPlanApproval': False,
+        'requiresConfirmation': False,
+        'approvalFlow': 'standard',
+        'skill': _P({
+            'name': 'pptx',
+        }),
+        'strict': False,
+        'annotations': _P({
+            'readOnlyHint': False,
+            'destructiveHint': False,
+            'idempotentHint': False,
+            'openWorldHint': True,
+        }),
+    }),
+    _P({
         'name': 'mcp_call',
         'title': 'Call MCP tool',
         'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.\n',
@@ -3801,8 +4072,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'mcp_call',
         'providerName': 'mcp_call',
-        'inputSchema': _SCHEMAS[32],
-        'parameters': _SCHEMAS[32],
+        'inputSchema': _SCHEMAS[36],
+        'parameters': _SCHEMAS[36],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3879,8 +4150,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'multi_edit',
         'providerName': 'multi_edit',
-        'inputSchema': _SCHEMAS[33],
-        'parameters': _SCHEMAS[33],
+        'inputSchema': _SCHEMAS[37],
+        'parameters': _SCHEMAS[37],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3926,8 +4197,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'notebook_edit',
         'providerName': 'notebook_edit',
-        'inputSchema': _SCHEMAS[34],
-        'parameters': _SCHEMAS[34],
+        'inputSchema': _SCHEMAS[38],
+        'parameters': _SCHEMAS[38],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -3957,8 +4228,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'describe_table',
         'providerName': 'postgres__describe_table',
-        'inputSchema': _SCHEMAS[35],
-        'parameters': _SCHEMAS[35],
+        'inputSchema': _SCHEMAS[39],
+        'parameters': _SCHEMAS[39],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4079,8 +4350,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'execute',
         'providerName': 'postgres__execute',
-        'inputSchema': _SCHEMAS[36],
-        'parameters': _SCHEMAS[36],
+        'inputSchema': _SCHEMAS[40],
+        'parameters': _SCHEMAS[40],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4126,8 +4397,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'list_schemas',
         'providerName': 'postgres__list_schemas',
-        'inputSchema': _SCHEMAS[37],
-        'parameters': _SCHEMAS[37],
+        'inputSchema': _SCHEMAS[41],
+        'parameters': _SCHEMAS[41],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({
@@ -4157,8 +4428,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'list_tables',
         'providerName': 'postgres__list_tables',
-        'inputSchema': _SCHEMAS[38],
-        'parameters': _SCHEMAS[38],
+        'inputSchema': _SCHEMAS[42],
+        'parameters': _SCHEMAS[42],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4229,8 +4500,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'query',
         'providerName': 'postgres__query',
-        'inputSchema': _SCHEMAS[39],
-        'parameters': _SCHEMAS[39],
+        'inputSchema': _SCHEMAS[43],
+        'parameters': _SCHEMAS[43],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4307,8 +4578,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'read_file',
         'providerName': 'read_file',
-        'inputSchema': _SCHEMAS[40],
-        'parameters': _SCHEMAS[40],
+        'inputSchema': _SCHEMAS[44],
+        'parameters': _SCHEMAS[44],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4379,8 +4650,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'run_shell',
         'providerName': 'run_shell',
-        'inputSchema': _SCHEMAS[41],
-        'parameters': _SCHEMAS[41],
+        'inputSchema': _SCHEMAS[45],
+        'parameters': _SCHEMAS[45],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4455,8 +4726,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'spawn_agent',
         'providerName': 'spawn_agent',
-        'inputSchema': _SCHEMAS[42],
-        'parameters': _SCHEMAS[42],
+        'inputSchema': _SCHEMAS[46],
+        'parameters': _SCHEMAS[46],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4535,8 +4806,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'todo_write',
         'providerName': 'todo_write',
-        'inputSchema': _SCHEMAS[43],
-        'parameters': _SCHEMAS[43],
+        'inputSchema': _SCHEMAS[47],
+        'parameters': _SCHEMAS[47],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({}),
@@ -4564,8 +4835,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'web_fetch',
         'providerName': 'web_fetch',
-        'inputSchema': _SCHEMAS[44],
-        'parameters': _SCHEMAS[44],
+        'inputSchema': _SCHEMAS[48],
+        'parameters': _SCHEMAS[48],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4635,8 +4906,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'web_search',
         'providerName': 'web_search',
-        'inputSchema': _SCHEMAS[45],
-        'parameters': _SCHEMAS[45],
+        'inputSchema': _SCHEMAS[49],
+        'parameters': _SCHEMAS[49],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4709,8 +4980,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'write_file',
         'providerName': 'write_file',
-        'inputSchema': _SCHEMAS[46],
-        'parameters': _SCHEMAS[46],
+        'inputSchema': _SCHEMAS[50],
+        'parameters': _SCHEMAS[50],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({

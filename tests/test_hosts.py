@@ -361,3 +361,25 @@ def test_an_edited_overlay_makes_check_stale(project: Project) -> None:
         "version: 1\nhost: desktop\ntools:\n  - {match: pdf, requiresConfirmation: true}\n",
     )
     assert project.run("check").code == 1
+
+
+def test_list_filters_by_kind_and_shows_a_hosts_view(project: Project) -> None:
+    project.write(
+        "hosts/desktop.yaml",
+        "version: 1\nhost: desktop\nexclude: [write_file]\ntools:\n"
+        "  - {match: read_file, skill: {name: reader}}\n",
+    )
+    skills = project.run("list", "--kind", "skill")
+    assert skills.code == 0
+    assert [line.split()[0] for line in skills.out.splitlines()] == ["name", "pdf"]
+    assert skills.out.splitlines()[1].split()[-1] == "pdf"  # the skill column
+    desktop = project.run("list", "--host", "desktop")
+    rows = {line.split()[0]: line.split()[-1] for line in desktop.out.splitlines()[1:]}
+    assert rows == {"pdf": "pdf", "read_file": "reader"}
+    shared = project.run("list")
+    assert "write_file" in shared.out and "reader" not in shared.out
+    unknown = project.run("list", "--host", "laptop")
+    assert unknown.code == 2
+    assert unknown.diagnostics == [
+        "<command line>:1:1: error[TC000]: unknown host 'laptop' (hosts: desktop)"
+    ]

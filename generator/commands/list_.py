@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from generator.commands import options
+from generator.diagnostics import Diagnostic
 from generator.exitcodes import ExitCode
 from generator.report import print_diagnostics
 
@@ -14,11 +15,14 @@ HELP = "print a table of the resolved tools"
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    options.add_common(commands.add_parser(NAME, help=HELP, description=HELP))
+    parser = commands.add_parser(NAME, help=HELP, description=HELP)
+    options.add_common(parser)
+    parser.add_argument("--kind", help="only tools of this kind (builtin, mcp, skill, …)")
+    parser.add_argument("--host", help="the tools of this host, its overlay applied")
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.listing import tool_table
+    from generator.listing import selected, tool_table
     from generator.pipeline import load_toolset
 
     config = options.config(args)
@@ -26,5 +30,9 @@ def run(args: argparse.Namespace) -> ExitCode:
     print_diagnostics(diagnostics, args.format)
     if toolset is None:
         return ExitCode.BAD_INPUT
-    sys.stdout.write(tool_table(toolset))
+    chosen = selected(toolset, kind=args.kind, host=args.host)
+    if isinstance(chosen, Diagnostic):
+        print_diagnostics([chosen], args.format)
+        return ExitCode.BAD_INPUT
+    sys.stdout.write(tool_table(chosen))
     return ExitCode.OK

@@ -42,6 +42,7 @@ _TABLE: tuple[Rule, ...] = (
     Rule("output-schema-removed", "breaking", "the tool no longer declares its output"),
     Rule("output-property-removed", "breaking", "outputSchema lost a property"),
     Rule("output-type-changed", "breaking", "a type in outputSchema changed"),
+    Rule("host-removed", "breaking", "a host's overlay was removed: its tools lists are gone"),
     # security: permission semantics loosened
     Rule("risk-level-lowered", "security", "riskLevel went down"),
     Rule("read-only-enabled", "security", "isReadOnly went from false to true"),
@@ -54,6 +55,7 @@ _TABLE: tuple[Rule, ...] = (
     Rule("permissions-changed", "security", "permissions changed in another way"),
     # safe: callers keep working
     Rule("tool-added", "safe", "a tool was added", adds=True),
+    Rule("host-added", "safe", "a host overlay was added", adds=True),
     Rule("optional-property-added", "safe", "an optional property was added", adds=True),
     Rule("enum-value-added", "safe", "an enum value was added", adds=True),
     Rule("output-schema-added", "safe", "the tool now declares its output", adds=True),

@@ -383,3 +383,25 @@ def test_list_filters_by_kind_and_shows_a_hosts_view(project: Project) -> None:
     assert unknown.diagnostics == [
         "<command line>:1:1: error[TC000]: unknown host 'laptop' (hosts: desktop)"
     ]
+
+
+def test_the_catalogue_shows_skills_and_what_each_host_changes(
+    toolset: Toolset, tmp_path: Path
+) -> None:
+    from dataclasses import replace
+
+    from generator.emit.docs import host_notes, skill_text
+
+    text = (
+        "version: 1\nhost: desktop\nexclude: [github::create_issue]\n"
+        "tools:\n  - {match: read_file, requiresConfirmation: true}\n"
+    )
+    view, _ = overlay(tmp_path, toolset, text)
+    notes = host_notes(replace(toolset, hosts=(view,)))
+    assert notes == {
+        "github::create_issue": (("desktop", "not offered"),),
+        "read_file": (("desktop", "`requiresConfirmation` `true`"),),
+    }
+    pdf = next(tool for tool in toolset if tool.name == "pdf")
+    assert skill_text(pdf.skill) == "`pdf` · version 1.2"
+    assert skill_text(None) == ""

@@ -61,7 +61,8 @@ print(json.dumps({"first": first, "median": statistics.median(per_call), "max": 
 NODE = """
 import { toolsFor, listNames, hostNames, permissionModes } from "./index.js";
 const combos = [];
-for (const m of permissionModes) for (const k of listNames) for (const h of [undefined, ...hostNames]) combos.push([m, k, h]);
+for (const m of permissionModes)
+  for (const k of listNames) for (const h of [undefined, ...hostNames]) combos.push([m, k, h]);
 let start = performance.now();
 for (const c of combos) toolsFor(...c);
 const first = (performance.now() - start) / 1000 / combos.length;

@@ -33,6 +33,7 @@ MERGE: dict[str, Any] = {
     "requiresPlanApproval": True,
     "requiresConfirmation": True,
     "approvalFlow": "standard",
+    "skill": None,
     "strict": True,
     "annotations": {
         "readOnlyHint": False,
@@ -61,6 +62,7 @@ READ_FILE: dict[str, Any] = {
     "requiresPlanApproval": False,
     "requiresConfirmation": False,
     "approvalFlow": "standard",
+    "skill": None,
     "strict": False,
     "annotations": {
         "readOnlyHint": True,

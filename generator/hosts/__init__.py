@@ -5,6 +5,10 @@ them (``tools:`` entries matched by name or glob). It never carries a schema and
 only tighten safety. ``load`` reads and checks overlay files like contracts (positions,
 the overlay schema, did-you-mean); ``apply`` builds each host's view of the resolved
 tools and says, at the overlay's line, what an overlay may not do (``safety``).
+
+Codes besides the contract schema's (TC1xx): TC170 two overlays of one host, TC171 a
+schema in an overlay, TC172 a loosening, TC173 a host named unlike its file, TC174 a
+name or glob that matches no tool, TC175 a change to what the contract says.
 """
 
 from __future__ import annotations
@@ -13,16 +17,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from generator.config import Config
-
-HOST_CODES = {
-    "TC170": "the hosts folder: two overlays of one host",
-    "TC171": "an overlay sets a schema",
-    "TC172": "an overlay loosens safety",
-    "TC173": "an overlay's host is not its file's name",
-    "TC174": "a name or glob of an overlay matches no tool",
-    "TC175": "an overlay changes what the contract says (a permission, telemetry, a skill)",
-}
-"""The diagnostic codes overlays have besides the contract schema's (TC1xx)."""
 
 
 def overlay_hashes(config: Config) -> dict[str, str]:

@@ -139,7 +139,7 @@ def _apply_entry(
     for key, merge in (("permissions", _permissions), ("telemetry", _telemetry)):
         if key in entry:
             current = state.values.get(key, thaw(getattr(state.base, ATTRS[key])))
-            merged, problems = merge(loaded, (("tools", index, key)), entry[key], state, current)
+            merged, problems = merge(loaded, ("tools", index, key), entry[key], state, current)
             found += problems
             state.values[key] = merged
             state.set_at[key] = loaded.position(("tools", index, key))

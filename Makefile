@@ -10,7 +10,7 @@ GENERATE_FLAGS ?=
 MCP_SERVERS_DIR := tests/mcp_servers
 MCP_SERVERS_INSTALLED := $(MCP_SERVERS_DIR)/node_modules/.installed
 
-.PHONY: install generate check validate test lint typecheck bench bench-typescript bench-zod clean
+.PHONY: install generate check validate test lint typecheck bench bench-typescript bench-zod bench-tools-for clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -58,6 +58,9 @@ bench: $(TEST_INSTALLED) $(NODE_INSTALLED)
 bench-typescript: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	cd bench/node && npm ci --no-audit --no-fund --loglevel=error
 	$(BIN)/python -m bench.typescript_emit
+
+bench-tools-for: $(TEST_INSTALLED) $(NODE_INSTALLED)
+	$(BIN)/python bench/tools_for.py
 
 bench-zod: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	cd bench/node && npm ci --no-audit --no-fund --loglevel=error

@@ -41,6 +41,7 @@ class EmitOptions:
     package_version: str = "0.1.0"
     builtin_server: str = "builtin"
     targets: tuple[str, ...] = DEFAULT
+    mode_files: bool = False  # write each mode's masked lists (modes/<mode>/…)
 
     def as_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -92,6 +93,8 @@ class Config:
     output_setting: Setting | None = None  # how the output folder was chosen (outputs.py)
     contracts_setting: Setting | None = None  # how the contracts folder was chosen
     allow_outside: bool = False  # --allow-outside: the output may lie outside the project
+    hosts: Path | None = None  # folder of host overlays (hosts/<host>.yaml); None: one host
+    hosts_setting: Setting | None = None  # how the hosts folder was chosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +137,8 @@ KEYS: dict[str, Key] = {
     "cache": Key("cache", object),
     "budgets": Key("budgets", dict),
     "schema-extensions": Key("schema_extensions", list, what="keyword names"),
+    "hosts": Key("hosts", str),
+    "mode-files": Key("mode_files", bool),
 }
 
 
@@ -160,6 +165,7 @@ def load_config(
     config = _apply(text, base, values, overrides or Overrides())
     if require_contracts:
         trouble += _check_contracts(config, text, overrides or Overrides())
+        trouble += _check_hosts(config)
     problems += trouble
     if problems:
         raise ContractError(problems)
@@ -333,6 +339,8 @@ def _apply(
     if overrides.strict_default is not None:
         strict_default = overrides.strict_default
     extensions = frozenset(values.pop("schema_extensions", ()))
+    hosts = values.pop("hosts", None)
+    hosts_setting = None if hosts is None else _setting(text, root, "hosts", hosts)
     setting = values.pop("cache", True)
     cache = None if overrides.no_cache else _cache_folder(root, setting)
     emit = replace(EmitOptions(), **values)
@@ -351,6 +359,8 @@ def _apply(
         output_setting=output,
         contracts_setting=contracts,
         allow_outside=overrides.allow_outside,
+        hosts=None if hosts_setting is None else _resolved(hosts_setting.given),
+        hosts_setting=hosts_setting,
     )
 
 
@@ -405,6 +415,24 @@ def _check_contracts(
         hint = "create it, or set 'contracts' to the folder that holds your contracts"
     shown = display(config.contracts, config.root)
     return [_diag(where, f"contracts directory '{shown}' does not exist", hint)]
+
+
+def _check_hosts(config: Config) -> list[Diagnostic]:
+    """The hosts folder exists, is not reached through a link and holds no contracts."""
+    setting = config.hosts_setting
+    if setting is None or config.hosts is None:
+        return []
+    if (link := first_link(setting.given, config.root)) is not None:
+        message, hint = link_problem(setting, link, config.root)
+        return [Diagnostic(setting.where, message, LINK, hint=hint)]
+    shown = display(config.hosts, config.root)
+    if not config.hosts.is_dir():
+        hint = "create it (one hosts/<host>.yaml per host), or remove 'hosts'"
+        return [_diag(setting.where, f"hosts directory '{shown}' does not exist", hint)]
+    if config.hosts == config.contracts or config.contracts in config.hosts.parents:
+        hint = "every YAML file there would be read as a contract: move the overlays out"
+        return [_diag(setting.where, f"hosts directory '{shown}' is inside the contracts", hint)]
+    return []
 
 
 def _diag(where: Position, message: str, hint: str | None) -> Diagnostic:

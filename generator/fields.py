@@ -180,6 +180,13 @@ FIELDS: tuple[FieldSpec, ...] = (
         "string",
         "Name of the host's approval flow.",
     ),
+    FieldSpec(
+        "skill",
+        "skill",
+        "dict[str, str] | None",
+        "{ readonly name: string; readonly version?: string; readonly path?: string } | null",
+        "The skill the tool runs ({name, version?, path?}), or null.",
+    ),
     FieldSpec("strict", "strict", "bool", "boolean", "Strict mode (OpenAI, Claude, Bedrock)."),
     FieldSpec(
         "examples",

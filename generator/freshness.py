@@ -30,6 +30,7 @@ def record_key(config: Config) -> str:
 
 def state(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -> bytes:
     """The record of an output folder that holds exactly ``files``."""
+    from generator.hosts import overlay_hashes
     from generator.pipeline import config_hash, contract_hashes, discover
 
     document = {
@@ -37,6 +38,7 @@ def state(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -
         "config": config_hash(config),
         "checks": checks_hash(config),
         "contracts": contract_hashes(discover(config)),
+        "hosts": overlay_hashes(config),
         "files": {path.as_posix(): sha256(data) for path, data in sorted(files.items())},
         "warnings": warnings,
     }
@@ -73,11 +75,16 @@ def fresh_tool_count(config: Config, *, strict: bool = False) -> int | None:
             return None
     except (ValueError, KeyError, TypeError):
         return None
+    from generator.diagnostics import ContractError
+    from generator.hosts import overlay_hashes
+
     try:
         if document["contracts"] != contract_hashes(discover(config)):
             return None
-    except OSError:
-        return None  # an unreadable contract: the full run names it
+        if document.get("hosts", {}) != overlay_hashes(config):
+            return None
+    except (OSError, ContractError):
+        return None  # an unreadable contract or overlay: the full run names it
     if any(_hash(config.output, rel) != digest for rel, digest in files.items()):
         return None
     return _tool_count(config.output)

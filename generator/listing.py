@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from generator.diagnostics import Diagnostic, usage
 from generator.model import Toolset
 from generator.report import printable
 
-COLUMNS = ("name", "kind", "category", "risk", "read-only", "plan mode")
+COLUMNS = ("name", "kind", "category", "risk", "read-only", "plan mode", "skill")
 
 
 def plan_mode_label(available: bool, approval: bool) -> str:
@@ -26,6 +27,7 @@ def tool_table(toolset: Toolset) -> str:
             t.risk_level,
             "yes" if t.is_read_only else "no",
             plan_mode_label(t.available_in_plan_mode, t.requires_plan_approval),
+            "-" if t.skill is None else printable(t.skill["name"]),
         )
         for t in toolset
     ]
@@ -35,3 +37,18 @@ def tool_table(toolset: Toolset) -> str:
         for row in rows
     ]
     return "\n".join(lines) + "\n"
+
+
+def selected(toolset: Toolset, *, kind: str | None, host: str | None) -> Toolset | Diagnostic:
+    """The tools ``list`` shows: a host's view (``--host``), of one kind (``--kind``);
+    a usage diagnostic for a host the config does not have."""
+    tools = toolset.tools
+    if host is not None:
+        views = {view.name: view for view in toolset.hosts}
+        if host not in views:
+            known = ", ".join(views) or "none: set 'hosts' in the config"
+            return usage(f"unknown host '{host}'", f"hosts: {known}")
+        tools = views[host].tools
+    if kind is not None:
+        tools = tuple(tool for tool in tools if tool.kind == kind)
+    return Toolset(tools, toolset.sources)

@@ -96,6 +96,7 @@ class ToolDescriptor:
     requires_plan_approval: bool
     requires_confirmation: bool
     approval_flow: str
+    skill: FrozenJson | None  # {name, version?, path?}: the skill the tool runs
     strict: bool
     targets: FrozenJson  # {"exclude": (provider target names the tool is left out of)}
     examples: FrozenJson  # example argument objects, each valid against input_schema
@@ -128,11 +129,30 @@ class ContractSource:
 
 
 @dataclass(frozen=True, slots=True)
+class HostView:
+    """One host's tools: the shared descriptors its overlay selects, with the overlay's
+    host fields applied (``hosts/``), in canonical order. Schemas are the shared ones.
+
+    ``file`` and ``sha256`` are the overlay's; ``set_at`` says where the overlay sets
+    each field of each tool (canonical name → key → position) and ``selected_at``
+    where it chooses its tools, so whatever is said about the host points at a line.
+    """
+
+    name: str
+    tools: tuple[ToolDescriptor, ...]
+    file: str
+    sha256: str
+    set_at: Mapping[str, Mapping[str, Position]]
+    selected_at: Position
+
+
+@dataclass(frozen=True, slots=True)
 class Toolset:
-    """All tools of a project, sorted by canonical name."""
+    """All tools of a project, sorted by canonical name, and each host's view of them."""
 
     tools: tuple[ToolDescriptor, ...]
     sources: tuple[ContractSource, ...]
+    hosts: tuple[HostView, ...] = ()  # sorted by name; empty without ``hosts`` in config
 
     def __iter__(self) -> Iterator[ToolDescriptor]:
         return iter(self.tools)

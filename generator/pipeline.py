@@ -155,6 +155,11 @@ def resolved(
     toolset, problems = resolve(
         files, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
     )
+    if config.hosts is not None:
+        from generator.hosts.stage import with_hosts
+
+        toolset, overlaid = with_hosts(toolset, config)
+        problems = [*problems, *overlaid]
     adapted, findings = adapt(toolset, enabled_targets(config.emit))
     found += [*problems, *findings]
     if config.budgets and not has_errors(found):

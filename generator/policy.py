@@ -22,6 +22,7 @@ DECISIONS: tuple[Decision, ...] = ("allow", "ask", "deny")
 
 DEFAULT_KIND = "builtin"
 MCP_KIND = "mcp"
+SKILL_KIND = "skill"  # a tool that runs a skill: it names the skill (``skill``)
 DEFAULT_SOURCE = "contract"
 DEFAULT_CATEGORY = "general"
 DEFAULT_RISK: RiskLevel = "high"
@@ -102,6 +103,45 @@ def rule_text(rules: ModeRules) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Safety:
+    """A safety field and its values from the loosest to the tightest. A host overlay
+    may move a tool's value only towards the end, never back (``hosts/safety.py``)."""
+
+    key: str  # canonical field; an MCP hint as ``annotations.<hint>``
+    order: tuple[bool | str, ...]
+
+    def tighter_or_equal(self, base: bool | str, value: bool | str) -> bool:
+        """True when ``value`` asks for at least as much care as ``base``."""
+        return self.order.index(value) >= self.order.index(base)
+
+
+SAFETY: tuple[Safety, ...] = (
+    Safety("riskLevel", RISK_LEVELS),
+    Safety("requiresConfirmation", (False, True)),
+    Safety("availableInPlanMode", (True, False)),
+    Safety("isReadOnly", (True, False)),
+    Safety("requiresPlanApproval", (False, True)),
+    Safety("annotations.destructiveHint", (False, True)),
+    Safety("annotations.idempotentHint", (True, False)),
+    Safety("annotations.openWorldHint", (False, True)),
+)
+"""Every safety field, loosest value first (``diff`` calls a move towards the start a
+security finding; tests hold the two together). A change of one field can still loosen
+a mode's decision (``requiresPlanApproval: true`` on a tool Plan Mode denies makes it
+ask), so overlays are also held to :func:`looser_modes`."""
+
+
+def looser_modes(base: Mapping[str, Any], changed: Mapping[str, Any]) -> tuple[Mode, ...]:
+    """The modes whose decision ``changed`` makes looser than ``base``'s (allow is the
+    loosest decision, deny the tightest: the order of :data:`DECISIONS`)."""
+    return tuple(
+        mode
+        for mode in MODES
+        if DECISIONS.index(decide(changed, mode)) < DECISIONS.index(decide(base, mode))
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Silent:
     """What resolve knows about a tool besides its own keys, for defaults that need it."""
 
@@ -127,6 +167,7 @@ DEFAULTS: dict[str, Default] = {
     "requiresPlanApproval": lambda ctx, got: not got["availableInPlanMode"],
     "requiresConfirmation": lambda ctx, _: False,
     "approvalFlow": lambda ctx, _: DEFAULT_APPROVAL_FLOW,
+    "skill": lambda ctx, _: None,  # a skill tool names its own (checked: TC125)
     "strict": lambda ctx, _: ctx.strict_default,
     "targets": lambda ctx, _: {"exclude": []},
     "examples": lambda ctx, _: [],

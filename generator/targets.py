@@ -53,6 +53,20 @@ TARGETS: tuple[Target, ...] = (
         "generator.emit.names",
         implied_by=("openai", "anthropic", "bedrock", "gemini", "gemini-openapi"),
     ),
+    # hosts/<host>/… and modes/<mode>/…: the targets above over each host's and mode's tools
+    Target(
+        "views",
+        "generator.emit.views",
+        implied_by=(
+            "canonical",
+            "openai",
+            "anthropic",
+            "bedrock",
+            "gemini",
+            "gemini-openapi",
+            "mcp",
+        ),
+    ),
     Target("python", "generator.emit.python", needs_models=True),
     Target("typescript", "generator.emit.typescript"),
     Target("docs", "generator.emit.docs"),

@@ -29,7 +29,7 @@ DEVICE_HINT = "choose another name; it would break file paths there"
 TOOL_KEYS = (
     "name, providerName, title, description, kind, source, category, inputSchema, "
     "outputSchema, isReadOnly, riskLevel, permissions, telemetry, availableInPlanMode, "
-    "requiresPlanApproval, requiresConfirmation, approvalFlow, planModeWrites, strict, "
+    "requiresPlanApproval, requiresConfirmation, approvalFlow, planModeWrites, skill, strict, "
     "targets, examples, annotations"
 )
 NO_PLAN_APPROVAL = "a tool allowed in Plan Mode needs no plan approval: drop one of them"
@@ -230,6 +230,34 @@ CASES: dict[str, tuple[str, list[str]]] = {
             "which is not a property of inputSchema (did you mean 'path'?)",
             "7:34: error[TC121]: tool 'x': $.telemetry.trackArgs[1]: trackArgs names 'zzz', "
             "which is not a property of inputSchema (list only properties of inputSchema)",
+        ],
+    ),
+    "TC125 skill tool without a skill": (
+        TOOL + "    kind: skill\n",
+        [
+            "3:5: error[TC125]: tool 'x': a tool of kind 'skill' names no skill (add skill: "
+            "{name: <the skill's name>} (version and path are optional))",
+        ],
+    ),
+    "TC125 skill tool with skill null": (
+        TOOL + "    kind: skill\n    skill: null\n",
+        [
+            "8:5: error[TC125]: tool 'x': $.skill: a tool of kind 'skill' names no skill "
+            "(add skill: {name: <the skill's name>} (version and path are optional))",
+        ],
+    ),
+    "TC106 skill name": (
+        TOOL + "    kind: skill\n    skill: {name: 'bad name'}\n",
+        [
+            "8:13: error[TC106]: tool 'x': $.skill.name: skill name \"bad name\" is not a "
+            f"valid MCP name ({NAME_HINT})",
+        ],
+    ),
+    "TC110 skill unknown key": (
+        TOOL + "    skill: {name: pdf, verison: '1'}\n",
+        [
+            "7:24: error[TC110]: tool 'x': $.skill.verison: unknown key 'verison' (did you "
+            "mean 'version'?)",
         ],
     ),
     "TC301 and TC302 silent tool": (

@@ -125,7 +125,7 @@ def test_two_targets_writing_one_path_is_a_bug_not_a_silent_overwrite(tmp_path: 
 
 def test_enabled_targets_come_in_table_order_with_the_implied_ones() -> None:
     options = replace(OPTIONS, targets=("docs", "anthropic"))
-    assert [t.name for t in enabled_targets(options)] == ["anthropic", "names", "docs"]
+    assert [t.name for t in enabled_targets(options)] == ["anthropic", "names", "views", "docs"]
 
 
 def test_the_audit_sees_a_read_outside_the_installation(tmp_path: Path) -> None:

@@ -18,3 +18,18 @@ def test_the_file_is_the_schema_check_enforces() -> None:
     assert path == PurePosixPath("schema/contract.schema.json")
     assert text.encode("utf-8") == SHIPPED.read_bytes()
     assert json.loads(text) == contract_schema()
+
+
+def test_a_project_with_hosts_gets_the_overlay_schema_too() -> None:
+    from dataclasses import replace
+
+    from generator.diagnostics import Position
+    from generator.hosts.load import overlay_schema
+    from generator.model import HostView
+
+    view = HostView(
+        "desktop", (), "hosts/desktop.yaml", "", {}, Position("hosts/desktop.yaml", 1, 1)
+    )
+    files = schema.emit(replace(Toolset((), ()), hosts=(view,)), OPTIONS)
+    text = files[PurePosixPath("schema/overlay.schema.json")]
+    assert json.loads(text) == overlay_schema()

@@ -319,10 +319,15 @@ def test_list_prints_a_table(example_project: Project) -> None:
     result = example_project.run("list")
     assert result.code == 0
     header, *rows = result.out.splitlines()
-    assert header.split() == ["name", "kind", "category", "risk", "read-only", "plan", "mode"]
+    assert header.split() == [
+        "name", "kind", "category", "risk", "read-only", "plan", "mode", "skill"
+    ]  # fmt: skip
     by_name = {row.split()[0]: row.split()[1:] for row in rows}
-    assert by_name["analyze_page"] == ["computer-use", "computer-use", "medium", "yes", "allowed"]
-    assert by_name["browser_click"][2:] == ["high", "no", "approval"]
+    assert by_name["analyze_page"] == [
+        "computer-use", "computer-use", "medium", "yes", "allowed", "-"
+    ]  # fmt: skip
+    assert by_name["browser_click"][2:] == ["high", "no", "approval", "-"]
+    assert by_name["fill_pdf_form"] == ["skill", "documents", "medium", "no", "denied", "pdf"]
 
 
 def test_usage_errors_exit_2(project: Project) -> None:

@@ -94,6 +94,7 @@ def test_a_silent_tool_gets_every_policy_default(tmp_path: Path) -> None:
         "requires_plan_approval": True,
         "requires_confirmation": False,
         "approval_flow": "standard",
+        "skill": None,
         "strict": False,
         "examples": (),
         "targets": {"exclude": ()},

@@ -18,11 +18,12 @@ def names(configured: tuple[str, ...]) -> list[str]:
     ("configured", "expected"),
     [
         ((), []),
-        (("canonical",), ["canonical"]),
-        (("openai",), ["openai", "names"]),
-        (("anthropic", "openai"), ["openai", "anthropic", "names"]),
-        (("docs", "mcp", "canonical"), ["canonical", "mcp", "docs"]),  # table order
-        (("mcp", "mcp"), ["mcp"]),
+        (("canonical",), ["canonical", "views"]),
+        (("openai",), ["openai", "names", "views"]),
+        (("anthropic", "openai"), ["openai", "anthropic", "names", "views"]),
+        (("docs", "mcp", "canonical"), ["canonical", "mcp", "views", "docs"]),  # table order
+        (("mcp", "mcp"), ["mcp", "views"]),
+        (("python", "docs"), ["python", "docs"]),
     ],
 )
 def test_enabled_targets_in_table_order_with_implied_ones(
@@ -34,6 +35,7 @@ def test_enabled_targets_in_table_order_with_implied_ones(
 def test_every_configurable_target_turns_on_all_but_nothing_more() -> None:
     assert names(CONFIGURABLE) == [target.name for target in TARGETS]
     assert "names" not in CONFIGURABLE and ALL_TARGETS == CONFIGURABLE
+    assert "views" not in CONFIGURABLE
 
 
 def test_implied_targets_are_implied_by_configurable_ones() -> None:

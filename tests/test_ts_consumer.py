@@ -56,7 +56,7 @@ def test_every_list_is_an_sdk_type_without_a_cast_and_wrong_shapes_fail(
     code = re.sub(r"^import [^;]*;", "", re.sub(r"//.*", "", source), flags=re.M)
     assert not re.search(r"\bas\b", code)  # no cast anywhere
     expected = re.findall(r"@ts-expect-error", source)
-    assert len(expected) == 5
+    assert len(expected) == 6
     assert (compiled.app / "out" / "server.js").is_file()
 
 

@@ -523,6 +523,34 @@ export const browserTypeInputSchema = freeze({
   additionalProperties: false,
 });
 
+export const buildSpreadsheetInputSchema = freeze({
+  type: "object",
+  properties: {
+    path: {
+      type: "string",
+      description: "The workbook to write.",
+      minLength: 1,
+    },
+    sheet: {
+      type: "string",
+      description: "The worksheet's name.",
+      default: "Sheet1",
+    },
+    rows: {
+      type: "array",
+      description: "Rows of cells; a cell starting with '=' is a formula.",
+      items: {
+        type: "array",
+        items: {
+          type: ["string", "number", "boolean", "null"],
+        },
+      },
+    },
+  },
+  required: ["path", "rows"],
+  additionalProperties: false,
+});
+
 export const desktopClickInputSchema = freeze({
   type: "object",
   properties: {
@@ -877,6 +905,54 @@ export const editFileHashedOutputSchema = freeze({
     },
   },
   required: ["applied", "rejected"],
+});
+
+export const extractPdfTextInputSchema = freeze({
+  type: "object",
+  properties: {
+    path: {
+      type: "string",
+      description: "Path of the PDF, relative to the workspace.",
+      minLength: 1,
+    },
+    pages: {
+      type: ["string", "null"],
+      description: "Page ranges such as \"1-3,7\", or null for every page.",
+      pattern: "^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$",
+    },
+  },
+  required: ["path", "pages"],
+  additionalProperties: false,
+});
+
+export const fillPdfFormInputSchema = freeze({
+  type: "object",
+  properties: {
+    path: {
+      type: "string",
+      description: "The PDF form to fill.",
+      minLength: 1,
+    },
+    fields: {
+      type: "object",
+      description: "Field name → value, as the form names its fields.",
+      additionalProperties: {
+        type: ["string", "boolean"],
+      },
+    },
+    output: {
+      type: "string",
+      description: "Where to save the filled form.",
+      minLength: 1,
+    },
+    flatten: {
+      type: "boolean",
+      description: "Make the filled fields part of the page (no longer editable).",
+      default: false,
+    },
+  },
+  required: ["path", "fields", "output"],
+  additionalProperties: false,
 });
 
 export const findSymbolInputSchema = freeze({
@@ -1758,6 +1834,45 @@ export const lspDiagnosticsOutputSchema = freeze({
     },
   },
   required: ["diagnostics"],
+});
+
+export const makeSlidesInputSchema = freeze({
+  type: "object",
+  properties: {
+    path: {
+      type: "string",
+      description: "The presentation to write.",
+      minLength: 1,
+    },
+    slides: {
+      type: "array",
+      minItems: 1,
+      items: {
+        type: "object",
+        properties: {
+          title: {
+            type: "string",
+            description: "The slide's title.",
+          },
+          bullets: {
+            type: "array",
+            items: {
+              type: "string",
+            },
+            description: "The slide's points.",
+          },
+          notes: {
+            type: "string",
+            description: "Speaker notes.",
+          },
+        },
+        required: ["title"],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ["path", "slides"],
+  additionalProperties: false,
 });
 
 export const mcpCallInputSchema = freeze({

@@ -82,6 +82,8 @@ export interface CanonicalToolDescriptor {
   readonly requiresConfirmation: boolean;
   /** Name of the host's approval flow. */
   readonly approvalFlow: string;
+  /** The skill the tool runs ({name, version?, path?}), or null. */
+  readonly skill: { readonly name: string; readonly version?: string; readonly path?: string } | null;
   /** Strict mode (OpenAI, Claude, Bedrock). */
   readonly strict: boolean;
   /** Example arguments, each valid against inputSchema (Claude's input_examples). */

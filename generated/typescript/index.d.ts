@@ -25,6 +25,7 @@ export type {
   BrowserScreenshotInput,
   BrowserScrollInput,
   BrowserTypeInput,
+  BuildSpreadsheetInput,
   DesktopClickInput,
   DesktopDragInput,
   DesktopDragInputPoint,
@@ -36,6 +37,8 @@ export type {
   EditFileHashedInput,
   EditFileHashedInputHashedEdit,
   EditFileHashedInputAnchor,
+  ExtractPdfTextInput,
+  FillPdfFormInput,
   FindSymbolInput,
   GitInput,
   GithubAddIssueCommentInput,
@@ -52,6 +55,7 @@ export type {
   ListDirInput,
   LspDiagnosticsInput,
   LspDiagnosticsInputPosition,
+  MakeSlidesInput,
   McpCallInput,
   MultiEditInput,
   MultiEditInputEdit,
@@ -88,3 +92,7 @@ export { openaiChatTools, openaiResponsesTools, claudeTools, bedrockTools, gemin
 export { inputSchemas } from "./zod.js";
 export type { ArgumentsProblem, Provider } from "./arguments.js";
 export { ArgumentsError, parseArguments, providers } from "./arguments.js";
+export type { HostName, HostToolDescriptors } from "./hosts.js";
+export { hostNames, hostToolDescriptors, toolDescriptorsFor } from "./hosts.js";
+export type { ListName, ToolLists } from "./modes.js";
+export { listNames, toolsFor } from "./modes.js";

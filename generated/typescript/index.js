@@ -6,3 +6,5 @@ export { decide } from "./decide.js";
 export { openaiChatTools, openaiResponsesTools, claudeTools, bedrockTools, geminiFunctionDeclarations, mcpTools } from "./providers.js";
 export { inputSchemas } from "./zod.js";
 export { ArgumentsError, parseArguments, providers } from "./arguments.js";
+export { hostNames, hostToolDescriptors, toolDescriptorsFor } from "./hosts.js";
+export { listNames, toolsFor } from "./modes.js";

@@ -118,6 +118,16 @@ export type BrowserTypeInput = {
   delayMs?: number;
 };
 
+// Input of build_spreadsheet
+export type BuildSpreadsheetInput = {
+  /** The workbook to write. */
+  path: string;
+  /** The worksheet's name. */
+  sheet?: string;
+  /** Rows of cells; a cell starting with '=' is a formula. */
+  rows: (string | number | boolean | null)[][];
+};
+
 // Input of desktop_click
 export type DesktopClickInput = {
   /** Screen x coordinate in pixels. */
@@ -206,6 +216,26 @@ export type EditFileHashedInputHashedEdit = {
 
 /** A line anchor "LINE:HASH" as printed by read_file, e.g. "42:a3f9". */
 export type EditFileHashedInputAnchor = string;
+
+// Input of extract_pdf_text
+export type ExtractPdfTextInput = {
+  /** Path of the PDF, relative to the workspace. */
+  path: string;
+  /** Page ranges such as "1-3,7", or null for every page. */
+  pages: string | null;
+};
+
+// Input of fill_pdf_form
+export type FillPdfFormInput = {
+  /** The PDF form to fill. */
+  path: string;
+  /** Field name → value, as the form names its fields. */
+  fields: { [key: string]: string | boolean };
+  /** Where to save the filled form. */
+  output: string;
+  /** Make the filled fields part of the page (no longer editable). */
+  flatten?: boolean;
+};
 
 // Input of find_symbol
 export type FindSymbolInput = {
@@ -394,6 +424,20 @@ export type LspDiagnosticsInputPosition = {
   line: number;
   /** 0-based UTF-16 column. */
   character: number;
+};
+
+// Input of make_slides
+export type MakeSlidesInput = {
+  /** The presentation to write. */
+  path: string;
+  slides: {
+    /** The slide's title. */
+    title: string;
+    /** The slide's points. */
+    bullets?: string[];
+    /** Speaker notes. */
+    notes?: string;
+  }[];
 };
 
 // Input of mcp_call
@@ -588,6 +632,7 @@ export type ToolName =
   | "browser_screenshot"
   | "browser_scroll"
   | "browser_type"
+  | "build_spreadsheet"
   | "desktop_click"
   | "desktop_drag"
   | "desktop_key"
@@ -596,6 +641,8 @@ export type ToolName =
   | "desktop_type"
   | "edit_file"
   | "edit_file_hashed"
+  | "extract_pdf_text"
+  | "fill_pdf_form"
   | "find_symbol"
   | "git"
   | "github::add_issue_comment"
@@ -610,6 +657,7 @@ export type ToolName =
   | "grep"
   | "list_dir"
   | "lsp_diagnostics"
+  | "make_slides"
   | "mcp_call"
   | "multi_edit"
   | "notebook_edit"
@@ -650,6 +698,8 @@ export interface ToolInputs {
   readonly browser_scroll: BrowserScrollInput;
   /** Type in browser */
   readonly browser_type: BrowserTypeInput;
+  /** Build spreadsheet */
+  readonly build_spreadsheet: BuildSpreadsheetInput;
   /** Click on desktop */
   readonly desktop_click: DesktopClickInput;
   /** Drag on desktop */
@@ -666,6 +716,10 @@ export interface ToolInputs {
   readonly edit_file: EditFileInput;
   /** Edit file by line hashes */
   readonly edit_file_hashed: EditFileHashedInput;
+  /** Extract PDF text */
+  readonly extract_pdf_text: ExtractPdfTextInput;
+  /** Fill PDF form */
+  readonly fill_pdf_form: FillPdfFormInput;
   /** Find symbol */
   readonly find_symbol: FindSymbolInput;
   /** Git */
@@ -694,6 +748,8 @@ export interface ToolInputs {
   readonly list_dir: ListDirInput;
   /** Language server diagnostics */
   readonly lsp_diagnostics: LspDiagnosticsInput;
+  /** Make slides */
+  readonly make_slides: MakeSlidesInput;
   /** Call MCP tool */
   readonly mcp_call: McpCallInput;
   /** Multiple edits in one file */

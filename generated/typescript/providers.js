@@ -106,6 +106,15 @@ export const openaiChatTools = freeze([
   {
     type: "function",
     function: {
+      name: "build_spreadsheet",
+      description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+      parameters: $.buildSpreadsheetInputSchema,
+      strict: false,
+    },
+  },
+  {
+    type: "function",
+    function: {
       name: "desktop_click",
       description: "Move the mouse to screen coordinates and click.",
       parameters: $.desktopClickInputSchema,
@@ -172,6 +181,24 @@ export const openaiChatTools = freeze([
       name: "edit_file_hashed",
       description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
       parameters: $.editFileHashedInputSchema,
+      strict: false,
+    },
+  },
+  {
+    type: "function",
+    function: {
+      name: "extract_pdf_text",
+      description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+      parameters: $.extractPdfTextInputSchema,
+      strict: false,
+    },
+  },
+  {
+    type: "function",
+    function: {
+      name: "fill_pdf_form",
+      description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+      parameters: $.fillPdfFormInputSchema,
       strict: false,
     },
   },
@@ -289,6 +316,15 @@ export const openaiChatTools = freeze([
       name: "lsp_diagnostics",
       description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
       parameters: $.lspDiagnosticsInputSchema,
+      strict: false,
+    },
+  },
+  {
+    type: "function",
+    function: {
+      name: "make_slides",
+      description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+      parameters: $.makeSlidesInputSchema,
       strict: false,
     },
   },
@@ -509,6 +545,13 @@ export const openaiResponsesTools = freeze([
   },
   {
     type: "function",
+    name: "build_spreadsheet",
+    description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+    parameters: $.buildSpreadsheetInputSchema,
+    strict: false,
+  },
+  {
+    type: "function",
     name: "desktop_click",
     description: "Move the mouse to screen coordinates and click.",
     parameters: $.desktopClickInputSchema,
@@ -561,6 +604,20 @@ export const openaiResponsesTools = freeze([
     name: "edit_file_hashed",
     description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
     parameters: $.editFileHashedInputSchema,
+    strict: false,
+  },
+  {
+    type: "function",
+    name: "extract_pdf_text",
+    description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+    parameters: $.extractPdfTextInputSchema,
+    strict: false,
+  },
+  {
+    type: "function",
+    name: "fill_pdf_form",
+    description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+    parameters: $.fillPdfFormInputSchema,
     strict: false,
   },
   {
@@ -652,6 +709,13 @@ export const openaiResponsesTools = freeze([
     name: "lsp_diagnostics",
     description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
     parameters: $.lspDiagnosticsInputSchema,
+    strict: false,
+  },
+  {
+    type: "function",
+    name: "make_slides",
+    description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+    parameters: $.makeSlidesInputSchema,
     strict: false,
   },
   {
@@ -819,6 +883,11 @@ export const claudeTools = freeze([
     input_schema: $.browserTypeInputSchema,
   },
   {
+    name: "build_spreadsheet",
+    description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+    input_schema: $.buildSpreadsheetInputSchema,
+  },
+  {
     name: "desktop_click",
     description: "Move the mouse to screen coordinates and click.",
     input_schema: $.desktopClickInputSchema,
@@ -857,6 +926,16 @@ export const claudeTools = freeze([
     name: "edit_file_hashed",
     description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
     input_schema: $.editFileHashedInputSchema,
+  },
+  {
+    name: "extract_pdf_text",
+    description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+    input_schema: $.extractPdfTextInputSchema,
+  },
+  {
+    name: "fill_pdf_form",
+    description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+    input_schema: $.fillPdfFormInputSchema,
   },
   {
     name: "git",
@@ -924,6 +1003,11 @@ export const claudeTools = freeze([
     name: "lsp_diagnostics",
     description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
     input_schema: $.lspDiagnosticsInputSchema,
+  },
+  {
+    name: "make_slides",
+    description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+    input_schema: $.makeSlidesInputSchema,
   },
   {
     name: "mcp_call",
@@ -1122,6 +1206,15 @@ export const bedrockTools = freeze([
   },
   {
     toolSpec: {
+      name: "build_spreadsheet",
+      description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+      inputSchema: {
+        json: $.buildSpreadsheetInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
       name: "desktop_click",
       description: "Move the mouse to screen coordinates and click.",
       inputSchema: {
@@ -1189,6 +1282,24 @@ export const bedrockTools = freeze([
       description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
       inputSchema: {
         json: $.editFileHashedInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "extract_pdf_text",
+      description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+      inputSchema: {
+        json: $.extractPdfTextInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "fill_pdf_form",
+      description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+      inputSchema: {
+        json: $.fillPdfFormInputSchema,
       },
     },
   },
@@ -1308,6 +1419,15 @@ export const bedrockTools = freeze([
       description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
       inputSchema: {
         json: $.lspDiagnosticsInputSchema,
+      },
+    },
+  },
+  {
+    toolSpec: {
+      name: "make_slides",
+      description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+      inputSchema: {
+        json: $.makeSlidesInputSchema,
       },
     },
   },
@@ -1507,6 +1627,11 @@ export const geminiFunctionDeclarations = freeze([
     parametersJsonSchema: $.browserTypeInputSchema,
   },
   {
+    name: "build_spreadsheet",
+    description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+    parametersJsonSchema: $.buildSpreadsheetInputSchema,
+  },
+  {
     name: "desktop_click",
     description: "Move the mouse to screen coordinates and click.",
     parametersJsonSchema: $.desktopClickInputSchema,
@@ -1545,6 +1670,16 @@ export const geminiFunctionDeclarations = freeze([
     name: "edit_file_hashed",
     description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
     parametersJsonSchema: $.editFileHashedInputSchema,
+  },
+  {
+    name: "extract_pdf_text",
+    description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+    parametersJsonSchema: $.extractPdfTextInputSchema,
+  },
+  {
+    name: "fill_pdf_form",
+    description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+    parametersJsonSchema: $.fillPdfFormInputSchema,
   },
   {
     name: "find_symbol",
@@ -1663,6 +1798,11 @@ export const geminiFunctionDeclarations = freeze([
     name: "lsp_diagnostics",
     description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
     parametersJsonSchema: $.lspDiagnosticsInputSchema,
+  },
+  {
+    name: "make_slides",
+    description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+    parametersJsonSchema: $.makeSlidesInputSchema,
   },
   {
     name: "mcp_call",
@@ -2016,6 +2156,30 @@ export const mcpTools = freeze({
       },
     },
     {
+      name: "build_spreadsheet",
+      title: "Build spreadsheet",
+      description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+      inputSchema: $.buildSpreadsheetInputSchema,
+      annotations: {
+        title: "Build spreadsheet",
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      _meta: {
+        "dev.toolcanon/permissions": {
+          riskLevel: "medium",
+          availableInPlanMode: false,
+          requiresPlanApproval: false,
+          requiresConfirmation: false,
+          approvalFlow: "standard",
+          category: "documents",
+          kind: "skill",
+        },
+      },
+    },
+    {
       name: "desktop_click",
       title: "Click on desktop",
       description: "Move the mouse to screen coordinates and click.",
@@ -2210,6 +2374,54 @@ export const mcpTools = freeze({
       },
     },
     {
+      name: "extract_pdf_text",
+      title: "Extract PDF text",
+      description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+      inputSchema: $.extractPdfTextInputSchema,
+      annotations: {
+        title: "Extract PDF text",
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      _meta: {
+        "dev.toolcanon/permissions": {
+          riskLevel: "low",
+          availableInPlanMode: true,
+          requiresPlanApproval: false,
+          requiresConfirmation: false,
+          approvalFlow: "standard",
+          category: "documents",
+          kind: "skill",
+        },
+      },
+    },
+    {
+      name: "fill_pdf_form",
+      title: "Fill PDF form",
+      description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+      inputSchema: $.fillPdfFormInputSchema,
+      annotations: {
+        title: "Fill PDF form",
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      _meta: {
+        "dev.toolcanon/permissions": {
+          riskLevel: "medium",
+          availableInPlanMode: false,
+          requiresPlanApproval: false,
+          requiresConfirmation: false,
+          approvalFlow: "standard",
+          category: "documents",
+          kind: "skill",
+        },
+      },
+    },
+    {
       name: "find_symbol",
       title: "Find symbol",
       description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n",
@@ -2355,6 +2567,30 @@ export const mcpTools = freeze({
           approvalFlow: "standard",
           category: "diagnostics",
           kind: "builtin",
+        },
+      },
+    },
+    {
+      name: "make_slides",
+      title: "Make slides",
+      description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+      inputSchema: $.makeSlidesInputSchema,
+      annotations: {
+        title: "Make slides",
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      _meta: {
+        "dev.toolcanon/permissions": {
+          riskLevel: "medium",
+          availableInPlanMode: false,
+          requiresPlanApproval: false,
+          requiresConfirmation: false,
+          approvalFlow: "standard",
+          category: "documents",
+          kind: "skill",
         },
       },
     },

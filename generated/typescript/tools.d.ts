@@ -522,6 +522,34 @@ declare const browserTypeInputSchema: {
   readonly additionalProperties: false;
 };
 
+declare const buildSpreadsheetInputSchema: {
+  readonly type: "object";
+  readonly properties: {
+    readonly path: {
+      readonly type: "string";
+      readonly description: "The workbook to write.";
+      readonly minLength: 1;
+    };
+    readonly sheet: {
+      readonly type: "string";
+      readonly description: "The worksheet's name.";
+      readonly default: "Sheet1";
+    };
+    readonly rows: {
+      readonly type: "array";
+      readonly description: "Rows of cells; a cell starting with '=' is a formula.";
+      readonly items: {
+        readonly type: "array";
+        readonly items: {
+          readonly type: readonly ["string", "number", "boolean", "null"];
+        };
+      };
+    };
+  };
+  readonly required: readonly ["path", "rows"];
+  readonly additionalProperties: false;
+};
+
 declare const desktopClickInputSchema: {
   readonly type: "object";
   readonly properties: {
@@ -876,6 +904,54 @@ declare const editFileHashedOutputSchema: {
     };
   };
   readonly required: readonly ["applied", "rejected"];
+};
+
+declare const extractPdfTextInputSchema: {
+  readonly type: "object";
+  readonly properties: {
+    readonly path: {
+      readonly type: "string";
+      readonly description: "Path of the PDF, relative to the workspace.";
+      readonly minLength: 1;
+    };
+    readonly pages: {
+      readonly type: readonly ["string", "null"];
+      readonly description: "Page ranges such as \"1-3,7\", or null for every page.";
+      readonly pattern: "^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$";
+    };
+  };
+  readonly required: readonly ["path", "pages"];
+  readonly additionalProperties: false;
+};
+
+declare const fillPdfFormInputSchema: {
+  readonly type: "object";
+  readonly properties: {
+    readonly path: {
+      readonly type: "string";
+      readonly description: "The PDF form to fill.";
+      readonly minLength: 1;
+    };
+    readonly fields: {
+      readonly type: "object";
+      readonly description: "Field name → value, as the form names its fields.";
+      readonly additionalProperties: {
+        readonly type: readonly ["string", "boolean"];
+      };
+    };
+    readonly output: {
+      readonly type: "string";
+      readonly description: "Where to save the filled form.";
+      readonly minLength: 1;
+    };
+    readonly flatten: {
+      readonly type: "boolean";
+      readonly description: "Make the filled fields part of the page (no longer editable).";
+      readonly default: false;
+    };
+  };
+  readonly required: readonly ["path", "fields", "output"];
+  readonly additionalProperties: false;
 };
 
 declare const findSymbolInputSchema: {
@@ -1755,6 +1831,45 @@ declare const lspDiagnosticsOutputSchema: {
     };
   };
   readonly required: readonly ["diagnostics"];
+};
+
+declare const makeSlidesInputSchema: {
+  readonly type: "object";
+  readonly properties: {
+    readonly path: {
+      readonly type: "string";
+      readonly description: "The presentation to write.";
+      readonly minLength: 1;
+    };
+    readonly slides: {
+      readonly type: "array";
+      readonly minItems: 1;
+      readonly items: {
+        readonly type: "object";
+        readonly properties: {
+          readonly title: {
+            readonly type: "string";
+            readonly description: "The slide's title.";
+          };
+          readonly bullets: {
+            readonly type: "array";
+            readonly items: {
+              readonly type: "string";
+            };
+            readonly description: "The slide's points.";
+          };
+          readonly notes: {
+            readonly type: "string";
+            readonly description: "Speaker notes.";
+          };
+        };
+        readonly required: readonly ["title"];
+        readonly additionalProperties: false;
+      };
+    };
+  };
+  readonly required: readonly ["path", "slides"];
+  readonly additionalProperties: false;
 };
 
 declare const mcpCallInputSchema: {
@@ -2659,6 +2774,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -2694,6 +2810,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -2732,6 +2849,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -2767,6 +2885,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -2800,6 +2919,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: true;
     readonly examples: readonly [];
     readonly targets: {
@@ -2834,6 +2954,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -2869,6 +2990,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -2904,6 +3026,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -2939,6 +3062,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -2973,6 +3097,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3007,6 +3132,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3015,6 +3141,42 @@ export declare const toolDescriptors: {
     readonly annotations: {
       readonly readOnlyHint: false;
       readonly destructiveHint: true;
+      readonly idempotentHint: false;
+      readonly openWorldHint: true;
+    };
+  };
+  readonly build_spreadsheet: {
+    readonly name: "build_spreadsheet";
+    readonly title: "Build spreadsheet";
+    readonly description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n";
+    readonly kind: "skill";
+    readonly source: "contract";
+    readonly category: "documents";
+    readonly server: null;
+    readonly toolName: "build_spreadsheet";
+    readonly providerName: "build_spreadsheet";
+    readonly inputSchema: typeof buildSpreadsheetInputSchema;
+    readonly parameters: typeof buildSpreadsheetInputSchema;
+    readonly isReadOnly: false;
+    readonly riskLevel: "medium";
+    readonly permissions: {};
+    readonly telemetry: {};
+    readonly availableInPlanMode: false;
+    readonly requiresPlanApproval: false;
+    readonly requiresConfirmation: false;
+    readonly approvalFlow: "standard";
+    readonly skill: {
+      readonly name: "xlsx";
+      readonly version: "2.0.1";
+    };
+    readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
+    readonly annotations: {
+      readonly readOnlyHint: false;
+      readonly destructiveHint: false;
       readonly idempotentHint: false;
       readonly openWorldHint: true;
     };
@@ -3041,6 +3203,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3075,6 +3238,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3109,6 +3273,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3144,6 +3309,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3178,6 +3344,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3212,6 +3379,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "computer-use";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3249,6 +3417,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3284,6 +3453,84 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
+    readonly skill: null;
+    readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
+    readonly annotations: {
+      readonly readOnlyHint: false;
+      readonly destructiveHint: false;
+      readonly idempotentHint: false;
+      readonly openWorldHint: true;
+    };
+  };
+  readonly extract_pdf_text: {
+    readonly name: "extract_pdf_text";
+    readonly title: "Extract PDF text";
+    readonly description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n";
+    readonly kind: "skill";
+    readonly source: "contract";
+    readonly category: "documents";
+    readonly server: null;
+    readonly toolName: "extract_pdf_text";
+    readonly providerName: "extract_pdf_text";
+    readonly inputSchema: typeof extractPdfTextInputSchema;
+    readonly parameters: typeof extractPdfTextInputSchema;
+    readonly isReadOnly: true;
+    readonly riskLevel: "low";
+    readonly permissions: {};
+    readonly telemetry: {};
+    readonly availableInPlanMode: true;
+    readonly requiresPlanApproval: false;
+    readonly requiresConfirmation: false;
+    readonly approvalFlow: "standard";
+    readonly skill: {
+      readonly name: "pdf";
+      readonly version: "1.4.0";
+      readonly path: "skills/pdf";
+    };
+    readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
+    readonly annotations: {
+      readonly readOnlyHint: true;
+      readonly destructiveHint: false;
+      readonly idempotentHint: false;
+      readonly openWorldHint: true;
+    };
+  };
+  readonly fill_pdf_form: {
+    readonly name: "fill_pdf_form";
+    readonly title: "Fill PDF form";
+    readonly description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n";
+    readonly kind: "skill";
+    readonly source: "contract";
+    readonly category: "documents";
+    readonly server: null;
+    readonly toolName: "fill_pdf_form";
+    readonly providerName: "fill_pdf_form";
+    readonly inputSchema: typeof fillPdfFormInputSchema;
+    readonly parameters: typeof fillPdfFormInputSchema;
+    readonly isReadOnly: false;
+    readonly riskLevel: "medium";
+    readonly permissions: {};
+    readonly telemetry: {
+      readonly category: "documents.pdf";
+      readonly trackArgs: readonly ["flatten"];
+    };
+    readonly availableInPlanMode: false;
+    readonly requiresPlanApproval: false;
+    readonly requiresConfirmation: false;
+    readonly approvalFlow: "standard";
+    readonly skill: {
+      readonly name: "pdf";
+      readonly version: "1.4.0";
+      readonly path: "skills/pdf";
+    };
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3318,6 +3565,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [
       {
@@ -3366,6 +3614,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "shell-command";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3401,6 +3650,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3437,6 +3687,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3476,6 +3727,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3512,6 +3764,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3547,6 +3800,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: true;
     readonly examples: readonly [];
     readonly targets: {
@@ -3586,6 +3840,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3621,6 +3876,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3660,6 +3916,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3695,6 +3952,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3733,6 +3991,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: true;
     readonly examples: readonly [];
     readonly targets: {
@@ -3768,6 +4027,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3806,6 +4066,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3813,6 +4074,41 @@ export declare const toolDescriptors: {
     };
     readonly annotations: {
       readonly readOnlyHint: true;
+      readonly destructiveHint: false;
+      readonly idempotentHint: false;
+      readonly openWorldHint: true;
+    };
+  };
+  readonly make_slides: {
+    readonly name: "make_slides";
+    readonly title: "Make slides";
+    readonly description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n";
+    readonly kind: "skill";
+    readonly source: "contract";
+    readonly category: "documents";
+    readonly server: null;
+    readonly toolName: "make_slides";
+    readonly providerName: "make_slides";
+    readonly inputSchema: typeof makeSlidesInputSchema;
+    readonly parameters: typeof makeSlidesInputSchema;
+    readonly isReadOnly: false;
+    readonly riskLevel: "medium";
+    readonly permissions: {};
+    readonly telemetry: {};
+    readonly availableInPlanMode: false;
+    readonly requiresPlanApproval: false;
+    readonly requiresConfirmation: false;
+    readonly approvalFlow: "standard";
+    readonly skill: {
+      readonly name: "pptx";
+    };
+    readonly strict: false;
+    readonly examples: readonly [];
+    readonly targets: {
+      readonly exclude: readonly [];
+    };
+    readonly annotations: {
+      readonly readOnlyHint: false;
       readonly destructiveHint: false;
       readonly idempotentHint: false;
       readonly openWorldHint: true;
@@ -3845,6 +4141,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "mcp";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3880,6 +4177,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3914,6 +4212,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3952,6 +4251,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -3987,6 +4287,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "sql-review";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -4021,6 +4322,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -4056,6 +4358,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -4094,6 +4397,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -4132,6 +4436,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: true;
     readonly examples: readonly [
       {
@@ -4186,6 +4491,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: true;
     readonly approvalFlow: "shell-command";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -4222,6 +4528,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -4254,6 +4561,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: true;
     readonly examples: readonly [];
     readonly targets: {
@@ -4292,6 +4600,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -4330,6 +4639,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: false;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -4364,6 +4674,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "diff-review";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -4391,6 +4702,7 @@ export declare const toolNames: readonly [
   "browser_screenshot",
   "browser_scroll",
   "browser_type",
+  "build_spreadsheet",
   "desktop_click",
   "desktop_drag",
   "desktop_key",
@@ -4399,6 +4711,8 @@ export declare const toolNames: readonly [
   "desktop_type",
   "edit_file",
   "edit_file_hashed",
+  "extract_pdf_text",
+  "fill_pdf_form",
   "find_symbol",
   "git",
   "github::add_issue_comment",
@@ -4413,6 +4727,7 @@ export declare const toolNames: readonly [
   "grep",
   "list_dir",
   "lsp_diagnostics",
+  "make_slides",
   "mcp_call",
   "multi_edit",
   "notebook_edit",

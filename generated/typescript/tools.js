@@ -26,6 +26,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -61,6 +62,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -99,6 +101,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -134,6 +137,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -167,6 +171,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: true,
     examples: [],
     targets: {
@@ -201,6 +206,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -236,6 +242,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -271,6 +278,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -306,6 +314,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -340,6 +349,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -374,6 +384,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -382,6 +393,42 @@ export const toolDescriptors = freeze({
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+  },
+  build_spreadsheet: {
+    name: "build_spreadsheet",
+    title: "Build spreadsheet",
+    description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+    kind: "skill",
+    source: "contract",
+    category: "documents",
+    server: null,
+    toolName: "build_spreadsheet",
+    providerName: "build_spreadsheet",
+    inputSchema: $.buildSpreadsheetInputSchema,
+    parameters: $.buildSpreadsheetInputSchema,
+    isReadOnly: false,
+    riskLevel: "medium",
+    permissions: {},
+    telemetry: {},
+    availableInPlanMode: false,
+    requiresPlanApproval: false,
+    requiresConfirmation: false,
+    approvalFlow: "standard",
+    skill: {
+      name: "xlsx",
+      version: "2.0.1",
+    },
+    strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
       idempotentHint: false,
       openWorldHint: true,
     },
@@ -408,6 +455,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -442,6 +490,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -476,6 +525,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -511,6 +561,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -545,6 +596,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -579,6 +631,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "computer-use",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -616,6 +669,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "diff-review",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -651,6 +705,84 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "diff-review",
+    skill: null,
+    strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+  },
+  extract_pdf_text: {
+    name: "extract_pdf_text",
+    title: "Extract PDF text",
+    description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+    kind: "skill",
+    source: "contract",
+    category: "documents",
+    server: null,
+    toolName: "extract_pdf_text",
+    providerName: "extract_pdf_text",
+    inputSchema: $.extractPdfTextInputSchema,
+    parameters: $.extractPdfTextInputSchema,
+    isReadOnly: true,
+    riskLevel: "low",
+    permissions: {},
+    telemetry: {},
+    availableInPlanMode: true,
+    requiresPlanApproval: false,
+    requiresConfirmation: false,
+    approvalFlow: "standard",
+    skill: {
+      name: "pdf",
+      version: "1.4.0",
+      path: "skills/pdf",
+    },
+    strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+  },
+  fill_pdf_form: {
+    name: "fill_pdf_form",
+    title: "Fill PDF form",
+    description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+    kind: "skill",
+    source: "contract",
+    category: "documents",
+    server: null,
+    toolName: "fill_pdf_form",
+    providerName: "fill_pdf_form",
+    inputSchema: $.fillPdfFormInputSchema,
+    parameters: $.fillPdfFormInputSchema,
+    isReadOnly: false,
+    riskLevel: "medium",
+    permissions: {},
+    telemetry: {
+      category: "documents.pdf",
+      trackArgs: ["flatten"],
+    },
+    availableInPlanMode: false,
+    requiresPlanApproval: false,
+    requiresConfirmation: false,
+    approvalFlow: "standard",
+    skill: {
+      name: "pdf",
+      version: "1.4.0",
+      path: "skills/pdf",
+    },
     strict: false,
     examples: [],
     targets: {
@@ -685,6 +817,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [
       {
@@ -733,6 +866,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "shell-command",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -768,6 +902,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -804,6 +939,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -843,6 +979,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -879,6 +1016,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -914,6 +1052,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: true,
     examples: [],
     targets: {
@@ -953,6 +1092,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -988,6 +1128,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1027,6 +1168,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1062,6 +1204,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1100,6 +1243,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: true,
     examples: [],
     targets: {
@@ -1135,6 +1279,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1173,6 +1318,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1180,6 +1326,41 @@ export const toolDescriptors = freeze({
     },
     annotations: {
       readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+  },
+  make_slides: {
+    name: "make_slides",
+    title: "Make slides",
+    description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+    kind: "skill",
+    source: "contract",
+    category: "documents",
+    server: null,
+    toolName: "make_slides",
+    providerName: "make_slides",
+    inputSchema: $.makeSlidesInputSchema,
+    parameters: $.makeSlidesInputSchema,
+    isReadOnly: false,
+    riskLevel: "medium",
+    permissions: {},
+    telemetry: {},
+    availableInPlanMode: false,
+    requiresPlanApproval: false,
+    requiresConfirmation: false,
+    approvalFlow: "standard",
+    skill: {
+      name: "pptx",
+    },
+    strict: false,
+    examples: [],
+    targets: {
+      exclude: [],
+    },
+    annotations: {
+      readOnlyHint: false,
       destructiveHint: false,
       idempotentHint: false,
       openWorldHint: true,
@@ -1212,6 +1393,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "mcp",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1247,6 +1429,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "diff-review",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1281,6 +1464,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "diff-review",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1319,6 +1503,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1354,6 +1539,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "sql-review",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1388,6 +1574,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1423,6 +1610,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1461,6 +1649,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1499,6 +1688,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: true,
     examples: [
       {
@@ -1553,6 +1743,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: true,
     approvalFlow: "shell-command",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1589,6 +1780,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1621,6 +1813,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: true,
     examples: [],
     targets: {
@@ -1659,6 +1852,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1697,6 +1891,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: false,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1731,6 +1926,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "diff-review",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -1757,6 +1953,7 @@ export const toolNames = freeze([
   "browser_screenshot",
   "browser_scroll",
   "browser_type",
+  "build_spreadsheet",
   "desktop_click",
   "desktop_drag",
   "desktop_key",
@@ -1765,6 +1962,8 @@ export const toolNames = freeze([
   "desktop_type",
   "edit_file",
   "edit_file_hashed",
+  "extract_pdf_text",
+  "fill_pdf_form",
   "find_symbol",
   "git",
   "github::add_issue_comment",
@@ -1779,6 +1978,7 @@ export const toolNames = freeze([
   "grep",
   "list_dir",
   "lsp_diagnostics",
+  "make_slides",
   "mcp_call",
   "multi_edit",
   "notebook_edit",

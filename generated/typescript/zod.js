@@ -89,6 +89,12 @@ const browserTypeSchema = z.strictObject({
   delayMs: z.number().gte(0).lte(1000).check(js.integer()).exactOptional(),
 });
 
+const buildSpreadsheetSchema = z.strictObject({
+  path: z.string().check(js.minLength(1)),
+  sheet: z.string().exactOptional(),
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+});
+
 const desktopClickSchema = z.strictObject({
   x: z.number().gte(0).check(js.integer()),
   y: z.number().gte(0).check(js.integer()),
@@ -164,6 +170,19 @@ const editFileHashedSchema$2 = z.string().regex(new RegExp("^[1-9][0-9]*:[0-9a-f
 const editFileHashedSchema = z.strictObject({
   path: z.string(),
   edits: z.array(z.lazy(() => editFileHashedSchema$1)).min(1),
+});
+
+const extractPdfTextSchema = z.strictObject({
+  path: z.string().check(js.minLength(1)),
+  pages: z.string().regex(new RegExp("^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$", "u")).nullable(),
+});
+
+const fillPdfFormSchema = z.strictObject({
+  path: z.string().check(js.minLength(1)),
+  fields: z.looseObject({})
+    .and(z.unknown().check(js.additionalProperties([], [], z.union([z.string(), z.boolean()])))),
+  output: z.string().check(js.minLength(1)),
+  flatten: z.boolean().exactOptional(),
 });
 
 const findSymbolSchema = z.object({
@@ -319,6 +338,18 @@ const lspDiagnosticsSchema = z.strictObject({
     .exactOptional(),
 });
 
+const makeSlidesSchema = z.strictObject({
+  path: z.string().check(js.minLength(1)),
+  slides: z.array(
+    z.strictObject({
+      title: z.string(),
+      bullets: z.array(z.string()).exactOptional(),
+      notes: z.string().exactOptional(),
+    }),
+  )
+    .min(1),
+});
+
 const mcpCallSchema = z.strictObject({
   server: z.string().regex(new RegExp("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$", "u")),
   tool: z.string(),
@@ -468,6 +499,7 @@ export const inputSchemas = {
   browser_screenshot: browserScreenshotSchema,
   browser_scroll: browserScrollSchema,
   browser_type: browserTypeSchema,
+  build_spreadsheet: buildSpreadsheetSchema,
   desktop_click: desktopClickSchema,
   desktop_drag: desktopDragSchema,
   desktop_key: desktopKeySchema,
@@ -476,6 +508,8 @@ export const inputSchemas = {
   desktop_type: desktopTypeSchema,
   edit_file: editFileSchema,
   edit_file_hashed: editFileHashedSchema,
+  extract_pdf_text: extractPdfTextSchema,
+  fill_pdf_form: fillPdfFormSchema,
   find_symbol: findSymbolSchema,
   git: gitSchema,
   "github::add_issue_comment": githubAddIssueCommentSchema,
@@ -490,6 +524,7 @@ export const inputSchemas = {
   grep: grepSchema,
   list_dir: listDirSchema,
   lsp_diagnostics: lspDiagnosticsSchema,
+  make_slides: makeSlidesSchema,
   mcp_call: mcpCallSchema,
   multi_edit: multiEditSchema,
   notebook_edit: notebookEditSchema,

@@ -94,6 +94,10 @@ def run(args: argparse.Namespace) -> ExitCode:
     from generator.diff.tokens import token_findings
 
     found = [*compare_sides(old, new), *token_findings(old, new, config)]
+    if old.hosts is not None and new.hosts is not None:
+        from generator.diff.hosts import compare_hosts
+
+        found += compare_hosts(old.hosts, new.hosts, found, new.places)
     findings, unused = apply_suppressions(sorted(found, key=Finding.sort_key), config.suppressions)
     result = DiffResult(args.against, findings, args.fail_on, unused)
     sys.stdout.write(render(result, args.format))

@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from generator.commands import options
+from generator.diagnostics import Diagnostic
 from generator.exitcodes import ExitCode
 from generator.report import print_diagnostics
 
@@ -22,9 +23,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="show, per tool and provider target: sent as is, transformed (how) or excluded (why)",
     )
     options.add_common(parser)
+    parser.add_argument("--kind", help="only tools of this kind (builtin, mcp, skill, …)")
+    parser.add_argument("--host", help="the tools of this host, its overlay applied")
 
 
 def run(args: argparse.Namespace) -> ExitCode:
+    from generator.listing import selected, tool_table
     from generator.pipeline import load_contracts
 
     config = options.config(args)
@@ -32,14 +36,16 @@ def run(args: argparse.Namespace) -> ExitCode:
     print_diagnostics(loaded.diagnostics, args.format)
     if loaded.toolset is None:
         return ExitCode.BAD_INPUT
+    chosen = selected(loaded.toolset, kind=args.kind, host=args.host)
+    if isinstance(chosen, Diagnostic):
+        print_diagnostics([chosen], args.format)
+        return ExitCode.BAD_INPUT
     if args.targets:
         from generator import matrix
         from generator.emit import enabled_targets
 
-        built = matrix.build(loaded.toolset, loaded.adapted, enabled_targets(config.emit))
+        built = matrix.build(chosen, loaded.adapted, enabled_targets(config.emit))
         sys.stdout.write(matrix.text_table(built))
     else:
-        from generator.listing import tool_table
-
-        sys.stdout.write(tool_table(loaded.toolset))
+        sys.stdout.write(tool_table(chosen))
     return ExitCode.OK

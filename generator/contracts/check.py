@@ -20,7 +20,7 @@ from generator.contracts.lint import check_schema
 from generator.contracts.loader import LoadedFile
 from generator.contracts.selection import exclusion_problems
 from generator.diagnostics import Diagnostic, JsonPath, Severity
-from generator.policy import contradictions
+from generator.policy import SKILL_KIND, contradictions
 
 NAME_HINT = "use letters, digits, '_', '.' and '-' (at most 64, not starting with '.' or '-')"
 _WINDOWS_DEVICES = frozenset(
@@ -147,6 +147,14 @@ class _FileChecker:
         for problem in contradictions(merged):
             where = (*path, problem.key) if problem.key in tool else path
             self.report(where, problem.message, problem.hint, "TC120")
+        if merged.get("kind") == SKILL_KIND and not merged.get("skill"):
+            where = (*path, "skill") if "skill" in tool else path
+            self.report(
+                where,
+                "a tool of kind 'skill' names no skill",
+                "add skill: {name: <the skill's name>} (version and path are optional)",
+                "TC125",
+            )
         if not tool.get("description"):
             self.report(
                 path,
@@ -286,6 +294,7 @@ def _explain(error: ValidationError) -> Iterator[Explained]:
         yield path, f"unsupported contract version {_show(instance)}", "write 'version: 1'", "TC105"
     elif kind == "pattern" and path and path[-1] in ("name", "server"):
         what = "server name" if path[-1] == "server" else "tool name"
+        what = "skill name" if path[-2:-1] == ("skill",) else what
         yield path, f"{what} {_show(instance)} is not a valid MCP name", NAME_HINT, "TC106"
     elif kind == "pattern" and path and path[-1] == "providerName":
         message = f"providerName {_show(instance)} is not valid for OpenAI and Claude"
@@ -303,6 +312,12 @@ def _explain(error: ValidationError) -> Iterator[Explained]:
         )
     else:
         yield path, error.message, None, "TC109"
+
+
+def explain(error: ValidationError) -> Iterator[Explained]:
+    """What a schema error means, as :func:`check_file` says it (also for host overlays,
+    whose schema is built like the contract's)."""
+    return _explain(error)
 
 
 def _show(value: Any) -> str:

@@ -23,7 +23,7 @@ _LOOSENING: dict[str, tuple[Any, Any, str]] = {
     "requiresPlanApproval": (True, False, "plan-approval-dropped"),
     "requiresConfirmation": (True, False, "confirmation-dropped"),
 }
-_METADATA = ("kind", "source", "category", "telemetry", "strict")
+_METADATA = ("kind", "source", "category", "telemetry", "skill", "strict")
 
 
 def compare_sides(old: Side, new: Side) -> list[Finding]:

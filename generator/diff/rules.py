@@ -43,6 +43,7 @@ _TABLE: tuple[Rule, ...] = (
     Rule("output-property-removed", "breaking", "outputSchema lost a property"),
     Rule("output-type-changed", "breaking", "a type in outputSchema changed"),
     Rule("target-excluded", "breaking", "a provider target no longer gets the tool"),
+    Rule("host-removed", "breaking", "a host's overlay was removed: its tools lists are gone"),
     # security: permission semantics loosened
     Rule("risk-level-lowered", "security", "riskLevel went down"),
     Rule("read-only-enabled", "security", "isReadOnly went from false to true"),
@@ -55,6 +56,7 @@ _TABLE: tuple[Rule, ...] = (
     Rule("permissions-changed", "security", "permissions changed in another way"),
     # safe: callers keep working
     Rule("tool-added", "safe", "a tool was added", adds=True),
+    Rule("host-added", "safe", "a host overlay was added", adds=True),
     Rule("optional-property-added", "safe", "an optional property was added", adds=True),
     Rule("enum-value-added", "safe", "an enum value was added", adds=True),
     Rule("output-schema-added", "safe", "the tool now declares its output", adds=True),
@@ -67,7 +69,7 @@ _TABLE: tuple[Rule, ...] = (
     Rule("title-changed", "safe", "the tool title changed (prompt-visible)"),
     Rule("schema-doc-changed", "safe", "a schema description/title/default/examples changed"),
     Rule("permission-tightened", "safe", "a permission field became stricter"),
-    Rule("metadata-changed", "safe", "kind, source, category, telemetry, strict or a hint"),
+    Rule("metadata-changed", "safe", "kind, source, category, telemetry, skill, strict or a hint"),
     Rule("tokens-grew", "safe", "a tool or a listing costs diff.token-threshold tokens more"),
     Rule("input-examples-changed", "safe", "the tool's examples changed (Claude's input_examples)"),
 )

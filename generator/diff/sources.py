@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.config import Config
 from generator.diagnostics import ContractError, Diagnostic, Position
@@ -22,6 +22,9 @@ from generator.emit.common import Inputs
 from generator.fields import descriptor_json
 from generator.model import ToolDescriptor, Where
 from generator.paths import display
+
+if TYPE_CHECKING:  # diff.hosts reads Sides through compare: imported when used
+    from generator.diff.hosts import HostSide
 
 Descriptor = Mapping[str, Any]
 
@@ -35,6 +38,7 @@ class Side:
     tools: Mapping[str, Descriptor]
     places: Mapping[str, Where]
     resolved: Resolved | None = None  # the IR, when the side came from contracts
+    hosts: Mapping[str, HostSide] | None = None  # None: this side says nothing of hosts
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +63,11 @@ def load_contracts(
         raise ContractError(loaded.diagnostics)
     tools = {tool.name: descriptor_json(tool) for tool in loaded.toolset}
     places = {tool.name: tool.where for tool in loaded.toolset}
-    return Side(label, tools, places, Resolved(tuple(loaded.toolset), loaded.inputs))
+    from generator.diff.hosts import host_sides
+
+    hosts = None if config.hosts is None else host_sides(loaded.toolset.hosts)
+    resolved = Resolved(tuple(loaded.toolset), loaded.inputs)
+    return Side(label, tools, places, resolved, hosts)
 
 
 def current(config: Config) -> Side:
@@ -76,8 +84,8 @@ def _display(config: Config) -> str:
 def against(config: Config, ref: str) -> Side:
     """The old side named by ``--against``: a folder, a tools.json, or a git revision."""
     path = Path(ref)
-    if path.is_dir():
-        folder = replace(config, contracts=path.resolve())
+    if path.is_dir():  # another folder of contracts: its hosts are unknown
+        folder = replace(config, contracts=path.resolve(), hosts=None)
         return load_contracts(folder, ref, display=path.as_posix().rstrip("/") + "/")
     if path.is_file():
         return pinned(path, ref)
@@ -119,15 +127,36 @@ def from_git(config: Config, ref: str) -> Side:
     except ValueError:
         message = "the contracts folder is outside the repository"
         raise _error(str(config.contracts), message, None) from None
-    tree = ("ls-tree", "-r", "-z", "--full-tree", commit.decode().strip(), "--", folder)
-    listing = _git(top, *tree, ref=ref)
+    revision = commit.decode().strip()
+    overlays = _inside(config.hosts, top)
+    with tempfile.TemporaryDirectory(prefix="toolcanon-diff-") as tmp:
+        contracts = _unpack_folder(top, revision, folder, Path(tmp, "contracts"), ref)
+        hosts = None
+        if overlays is not None:  # the overlays of that revision (none: no hosts then)
+            hosts = _unpack_folder(top, revision, overlays, Path(tmp, "hosts"), ref)
+        old = replace(config, contracts=contracts, hosts=hosts)
+        return load_contracts(old, ref, display=f"{ref}:{folder}/")
+
+
+def _inside(folder: Path | None, top: Path) -> str | None:
+    """``folder`` relative to the repository, or None (no folder, or outside it)."""
+    if folder is None:
+        return None
+    try:
+        return folder.resolve().relative_to(top.resolve()).as_posix()
+    except ValueError:
+        return None
+
+
+def _unpack_folder(top: Path, revision: str, folder: str, target: Path, ref: str) -> Path:
+    """The YAML files of ``folder`` at ``revision``, unpacked under ``target``."""
+    listing = _git(top, "ls-tree", "-r", "-z", "--full-tree", revision, "--", folder, ref=ref)
     blobs = _yaml_blobs(listing, folder, ref)
     contents = _cat_blobs(top, [sha for _, sha in blobs], ref)
-    with tempfile.TemporaryDirectory(prefix="toolcanon-diff-") as tmp:
-        for (relative, _), content in zip(blobs, contents, strict=True):
-            _unpack(Path(tmp), relative, content, ref)
-        old = replace(config, contracts=Path(tmp).resolve())
-        return load_contracts(old, ref, display=f"{ref}:{folder}/")
+    target.mkdir()
+    for (relative, _), content in zip(blobs, contents, strict=True):
+        _unpack(target, relative, content, ref)
+    return target.resolve()
 
 
 def _yaml_blobs(listing: bytes, folder: str, ref: str) -> list[tuple[str, str]]:

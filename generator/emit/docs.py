@@ -17,7 +17,7 @@ from generator.config import EmitOptions
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
 from generator.emit.doc_params import ParamRow, parameter_rows
 from generator.emit.markdown import md_cell, md_code, md_text
-from generator.fields import decision_fields
+from generator.fields import decision_fields, descriptor_json
 from generator.listing import plan_mode_label
 from generator.model import ToolDescriptor, Toolset, thaw
 from generator.policy import MODES, decide
@@ -41,9 +41,15 @@ class ToolPage:
     outputs: tuple[ParamRow, ...]
     tokens: tuple[tuple[str, str], ...]  # (tool list, count; "~" marks an estimate)
     examples: tuple[str, ...]  # each example as one line of JSON
+    skill: str  # the skill as a person reads it, or ""
+    hosts: tuple[tuple[str, str], ...] = ()  # (host, what its overlay changes) per host
 
 
-def tool_page(tool: ToolDescriptor, tokens: tuple[tuple[str, str], ...] = ()) -> ToolPage:
+def tool_page(
+    tool: ToolDescriptor,
+    tokens: tuple[tuple[str, str], ...] = (),
+    hosts: tuple[tuple[str, str], ...] = (),
+) -> ToolPage:
     output: Mapping[str, Any] | None = thaw(tool.output_schema)
     approval = tool.approval_flow + (", confirmation" if tool.requires_confirmation else "")
     decisions = tuple((mode, decide(decision_fields(tool), mode)) for mode in MODES)
@@ -57,7 +63,47 @@ def tool_page(tool: ToolDescriptor, tokens: tuple[tuple[str, str], ...] = ()) ->
         outputs=tuple(parameter_rows(output)) if output is not None else (),
         tokens=tokens,
         examples=tuple(json.dumps(example, ensure_ascii=False) for example in thaw(tool.examples)),
+        skill=skill_text(tool.skill),
+        hosts=hosts,
     )
+
+
+def skill_text(skill: Any) -> str:
+    """``pdf`` · version 1.4.0 · path ``skills/pdf`` (Markdown), or "" for no skill."""
+    if skill is None:
+        return ""
+    parts = [md_code(skill["name"])]
+    if "version" in skill:
+        parts.append(f"version {md_cell(skill['version'])}")
+    if "path" in skill:
+        parts.append(f"path {md_code(skill['path'])}")
+    return " · ".join(parts)
+
+
+def host_notes(toolset: Toolset) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Per tool, what each host's overlay does to it (Markdown): leaves it out, or the
+    fields it changes with their values on that host."""
+    shared = {tool.name: descriptor_json(tool) for tool in toolset}
+    notes: dict[str, list[tuple[str, str]]] = {}
+    for view in toolset.hosts:
+        offered = {tool.name: descriptor_json(tool) for tool in view.tools}
+        for name, base in shared.items():
+            data = offered.get(name)
+            if data is None:
+                notes.setdefault(name, []).append((view.name, "not offered"))
+                continue
+            changed = [
+                f"{md_code(k)} {md_code(_compact(v))}"
+                for k, v in data.items()
+                if _compact(v) != _compact(base[k])
+            ]
+            if changed:
+                notes.setdefault(name, []).append((view.name, ", ".join(changed)))
+    return {name: tuple(found) for name, found in notes.items()}
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def token_cells(
@@ -89,19 +135,25 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
     from generator.templating import render
 
     tokens = token_cells(toolset, options, inputs)
-    pages = [tool_page(tool, tokens.get(tool.name, ())) for tool in toolset]
+    notes = host_notes(toolset)
+    pages = [
+        tool_page(tool, tokens.get(tool.name, ()), notes.get(tool.name, ())) for tool in toolset
+    ]
+    targets = [target.name for target in enabled_targets(options)]
     rendered = providers_page(toolset, options, inputs)
     return rendered | {
         TOOLS_PATH: render("docs/TOOLS.md.j2", FILTERS, pages=pages, note=GENERATED_NOTE),
         README_PATH: render(
             "docs/README.md.j2",
             FILTERS,
-            targets=[target.name for target in enabled_targets(options)],
+            targets=targets,
             provider_targets=[
                 target.name for target in enabled_targets(options) if target.adapters
             ],
             options=options,
             servers=mcp_servers(toolset, options),
+            hosts=[view.name for view in toolset.hosts] if "views" in targets else [],
+            modes=MODES,
             tool_count=len(toolset),
             note=GENERATED_NOTE,
         ),

@@ -42,8 +42,11 @@ def toml_str(value: str) -> str:
     return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
-def py_literal(value: Any, *, frozen: bool = False, level: int = 0) -> str:
-    """Source for ``value``; ``frozen``: read-only mappings (``_P({...})``) and tuples.
+def py_literal(
+    value: Any, *, frozen: bool = False, level: int = 0, mapping: str = FROZEN_MAPPING
+) -> str:
+    """Source for ``value``; ``frozen``: read-only mappings (``_P({...})``, or ``mapping``'s
+    name) and tuples.
 
     Containers with content span one line per item, indented from ``level``, so a
     change to one field of one tool is a one-line diff.
@@ -59,26 +62,26 @@ def py_literal(value: Any, *, frozen: bool = False, level: int = 0) -> str:
     if isinstance(value, str):
         return py_str(value)
     if isinstance(value, Mapping):
-        return _mapping(value, frozen=frozen, level=level)
+        return _mapping(value, frozen=frozen, level=level, name=mapping)
     if isinstance(value, list | tuple):
-        return _sequence(value, frozen=frozen, level=level)
+        return _sequence(value, frozen=frozen, level=level, name=mapping)
     raise TypeError(f"not JSON data: {type(value).__name__}")
 
 
-def _mapping(value: Mapping[str, Any], *, frozen: bool, level: int) -> str:
+def _mapping(value: Mapping[str, Any], *, frozen: bool, level: int, name: str) -> str:
     for key in value:
         if not isinstance(key, str):
             raise TypeError(f"JSON object keys are strings, not {type(key).__name__}")
     items = [
-        f"{py_str(key)}: {py_literal(item, frozen=frozen, level=level + 1)}"
+        f"{py_str(key)}: {py_literal(item, frozen=frozen, level=level + 1, mapping=name)}"
         for key, item in value.items()
     ]
     body = _block(items, level) if items else ""
-    return f"{FROZEN_MAPPING}({{{body}}})" if frozen else f"{{{body}}}"
+    return f"{name}({{{body}}})" if frozen else f"{{{body}}}"
 
 
-def _sequence(value: list[Any] | tuple[Any, ...], *, frozen: bool, level: int) -> str:
-    items = [py_literal(item, frozen=frozen, level=level + 1) for item in value]
+def _sequence(value: list[Any] | tuple[Any, ...], *, frozen: bool, level: int, name: str) -> str:
+    items = [py_literal(item, frozen=frozen, level=level + 1, mapping=name) for item in value]
     body = _block(items, level) if items else ""
     return f"({body})" if frozen else f"[{body}]"
 

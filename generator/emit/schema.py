@@ -1,4 +1,5 @@
-"""The schema target: the contract JSON Schema, beside the output it describes.
+"""The schema target: the contract JSON Schema (and, with hosts, the overlay schema),
+beside the output it describes.
 
 Contracts of a consuming repository point their ``# yaml-language-server: $schema=``
 line here: the file is regenerated with every toolcanon upgrade, so the schema an
@@ -15,6 +16,7 @@ from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.model import Toolset
 
 SCHEMA_PATH = PurePosixPath("schema/contract.schema.json")
+OVERLAY_SCHEMA_PATH = PurePosixPath("schema/overlay.schema.json")
 
 
 def contract_schema_text() -> str:
@@ -23,5 +25,13 @@ def contract_schema_text() -> str:
     return package.joinpath("contract.schema.json").read_text("utf-8")
 
 
+def overlay_schema_text() -> str:
+    """The host overlay schema shipped in the package, as written there."""
+    return resources.files("generator.hosts").joinpath("overlay.schema.json").read_text("utf-8")
+
+
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
-    return {SCHEMA_PATH: contract_schema_text()}
+    rendered = {SCHEMA_PATH: contract_schema_text()}
+    if toolset.hosts:  # a project with host overlays: their schema for editors too
+        rendered[OVERLAY_SCHEMA_PATH] = overlay_schema_text()
+    return rendered

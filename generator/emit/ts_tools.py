@@ -25,9 +25,12 @@ RESERVED_TYPES: Final = frozenset(
         "CanonicalToolDescriptor",
         "Decision",
         "DecisionFields",
+        "HostName",
+        "HostToolDescriptors",
         "JsonObject",
         "JsonSchema",
         "JsonValue",
+        "ListName",
         "PermissionMode",
         "ProviderSchema",
         "RiskLevel",
@@ -35,6 +38,7 @@ RESERVED_TYPES: Final = frozenset(
         "ToolAnnotations",
         "ToolCall",
         "ToolInputs",
+        "ToolLists",
         "ToolName",
     }
 )

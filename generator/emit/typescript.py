@@ -26,6 +26,7 @@ from generator.emit.ts_lists import ts_lists
 from generator.emit.ts_text import jsdoc, line_comment, ts_property_key, ts_string, ts_value
 from generator.emit.ts_tools import TsTool, ts_tools
 from generator.emit.ts_values import Shared, js_value, literal_type, object_key, share
+from generator.emit.ts_views import views_context
 from generator.emit.zod import RUNTIME_FILE, runtime_module, zod_module
 from generator.fields import ANNOTATIONS, FIELDS, MCP_META
 from generator.model import Toolset
@@ -41,6 +42,8 @@ JS_MODULES: Final = (
     "decide",
     "providers",
     "arguments",
+    "hosts",
+    "modes",
     "index",
 )
 DTS_MODULES: Final = (
@@ -51,6 +54,8 @@ DTS_MODULES: Final = (
     "providers",
     "zod",
     "arguments",
+    "hosts",
+    "modes",
     "index",
 )
 ZOD_MODULE: Final = "zod.js"
@@ -115,6 +120,7 @@ def _context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str
         "elements": elements,
         "exports": tuple(dict.fromkeys(found_list.export for found_list in found)),
         "arguments": arguments_data(toolset, options, inputs, found),
+        **views_context(toolset, options, inputs, shared),
         **decisions.context(),
     }
 

@@ -23,6 +23,7 @@ import {
   openaiChatTools,
   openaiResponsesTools,
   parseArguments,
+  toolsFor,
   type OpenAIChatTool,
   type ToolCall,
 } from "toolcanon-tools";
@@ -52,6 +53,19 @@ export const claudeRequest: Anthropic.MessageCreateParamsNonStreaming = {
   messages: [{ role: "user", content: "hi" }],
   tools: claudeTools,
 };
+
+// A mode's list on a host goes where the full list goes: the same element types.
+export const planRequest: Anthropic.MessageCreateParamsNonStreaming = {
+  model: "claude-sonnet-4-5",
+  max_tokens: 1024,
+  messages: [{ role: "user", content: "hi" }],
+  tools: toolsFor("plan", "anthropic", "desktop"),
+};
+export const autoChat: ChatCompletionTool[] = toolsFor("auto", "openai-chat");
+export const planResponses: FunctionTool[] = toolsFor("plan", "openai-responses", "desktop");
+export const defaultMcp: McpSdkTool[] = toolsFor("default", "mcp")["builtin"] ?? [];
+// @ts-expect-error a host the package does not know
+export const unknownHost = toolsFor("plan", "anthropic", "laptop");
 
 // The validators where the MCP SDK takes them: the callback gets the tool's input type.
 export function register(server: McpServer): void {

@@ -4,7 +4,9 @@ by toolcanon.
 
 ``import toolcanon_tools`` loads the descriptors and ``decide`` (standard library only);
 the Pydantic input models and ``parse_arguments`` load on first use of ``MODELS``,
-``model_for``, ``parse_arguments``, ``ArgumentsError`` or ``toolcanon_tools.models``.
+``model_for``, ``parse_arguments``, ``ArgumentsError`` or ``toolcanon_tools.models``; the
+hosts' views (``descriptors_for``, ``HOSTS``) and the mode-masked provider lists
+(``tools_for``) on first use.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ from .permissions import FIELDS_READ, MODES, Decision, Mode, decide
 if TYPE_CHECKING:
     from ._checks import Problem
     from .arguments import PROVIDERS, ArgumentsError, Provider, parse_arguments
+    from .hosts import HOSTS, descriptors_for
     from .models import MODELS, model_for
+    from .modes import LIST_NAMES, ListName, tools_for
 
 __version__ = "0.1.0"
 
@@ -42,6 +46,8 @@ __all__ = [
     "BY_PROVIDER_NAME",
     "DESCRIPTORS",
     "FIELDS_READ",
+    "HOSTS",
+    "LIST_NAMES",
     "MODELS",
     "MODES",
     "NAMES",
@@ -50,6 +56,7 @@ __all__ = [
     "Annotations",
     "ArgumentsError",
     "Decision",
+    "ListName",
     "Mode",
     "Problem",
     "Provider",
@@ -59,11 +66,13 @@ __all__ = [
     "by_kind",
     "decide",
     "descriptor",
+    "descriptors_for",
     "get",
     "get_by_provider_name",
     "model_for",
     "parse_arguments",
     "plain",
+    "tools_for",
 ]
 
 _LAZY = {
@@ -74,11 +83,17 @@ _LAZY = {
     "PROVIDERS": ".arguments",
     "Provider": ".arguments",
     "Problem": "._checks",
+    "HOSTS": ".hosts",
+    "descriptors_for": ".hosts",
+    "tools_for": ".modes",
+    "LIST_NAMES": ".modes",
+    "ListName": ".modes",
 }
 
 
 def __getattr__(name: str) -> Any:
-    """Load the Pydantic models (and pydantic) only when they are asked for."""
+    """Load the Pydantic models (and pydantic), the hosts and the lists only when they
+    are asked for."""
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -489,6 +489,41 @@ _SCHEMAS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'type': 'object',
         'properties': _P({
+            'path': _P({
+                'type': 'string',
+                'description': 'The workbook to write.',
+                'minLength': 1,
+            }),
+            'sheet': _P({
+                'type': 'string',
+                'description': "The worksheet's name.",
+                'default': 'Sheet1',
+            }),
+            'rows': _P({
+                'type': 'array',
+                'description': "Rows of cells; a cell starting with '=' is a formula.",
+                'items': _P({
+                    'type': 'array',
+                    'items': _P({
+                        'type': (
+                            'string',
+                            'number',
+                            'boolean',
+                            'null',
+                        ),
+                    }),
+                }),
+            }),
+        }),
+        'required': (
+            'path',
+            'rows',
+        ),
+        'additionalProperties': False,
+    }),
+    _P({
+        'type': 'object',
+        'properties': _P({
             'x': _P({
                 'type': 'integer',
                 'description': 'Screen x coordinate in pixels.',
@@ -836,6 +871,65 @@ _SCHEMAS: Final[tuple[Mapping[str, Any], ...]] = (
         'required': (
             'path',
             'edits',
+        ),
+        'additionalProperties': False,
+    }),
+    _P({
+        'type': 'object',
+        'properties': _P({
+            'path': _P({
+                'type': 'string',
+                'description': 'Path of the PDF, relative to the workspace.',
+                'minLength': 1,
+            }),
+            'pages': _P({
+                'type': (
+                    'string',
+                    'null',
+                ),
+                'description': 'Page ranges such as "1-3,7", or null for every page.',
+                'pattern': '^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$',
+            }),
+        }),
+        'required': (
+            'path',
+            'pages',
+        ),
+        'additionalProperties': False,
+    }),
+    _P({
+        'type': 'object',
+        'properties': _P({
+            'path': _P({
+                'type': 'string',
+                'description': 'The PDF form to fill.',
+                'minLength': 1,
+            }),
+            'fields': _P({
+                'type': 'object',
+                'description': 'Field name → value, as the form names its fields.',
+                'additionalProperties': _P({
+                    'type': (
+                        'string',
+                        'boolean',
+                    ),
+                }),
+            }),
+            'output': _P({
+                'type': 'string',
+                'description': 'Where to save the filled form.',
+                'minLength': 1,
+            }),
+            'flatten': _P({
+                'type': 'boolean',
+                'description': 'Make the filled fields part of the page (no longer editable).',
+                'default': False,
+            }),
+        }),
+        'required': (
+            'path',
+            'fields',
+            'output',
         ),
         'additionalProperties': False,
     }),
@@ -1514,6 +1608,49 @@ _SCHEMAS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'type': 'object',
         'properties': _P({
+            'path': _P({
+                'type': 'string',
+                'description': 'The presentation to write.',
+                'minLength': 1,
+            }),
+            'slides': _P({
+                'type': 'array',
+                'minItems': 1,
+                'items': _P({
+                    'type': 'object',
+                    'properties': _P({
+                        'title': _P({
+                            'type': 'string',
+                            'description': "The slide's title.",
+                        }),
+                        'bullets': _P({
+                            'type': 'array',
+                            'items': _P({
+                                'type': 'string',
+                            }),
+                            'description': "The slide's points.",
+                        }),
+                        'notes': _P({
+                            'type': 'string',
+                            'description': 'Speaker notes.',
+                        }),
+                    }),
+                    'required': (
+                        'title',
+                    ),
+                    'additionalProperties': False,
+                }),
+            }),
+        }),
+        'required': (
+            'path',
+            'slides',
+        ),
+        'additionalProperties': False,
+    }),
+    _P({
+        'type': 'object',
+        'properties': _P({
             'server': _P({
                 'type': 'string',
                 'description': 'Name of the connected MCP server.',
@@ -2153,6 +2290,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2212,6 +2350,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2287,6 +2426,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2377,6 +2517,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2428,6 +2569,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': True,
         'examples': (),
         'targets': _P({
@@ -2462,6 +2604,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2513,6 +2656,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2548,6 +2692,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2616,6 +2761,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2650,6 +2796,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2684,6 +2831,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2692,6 +2840,42 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'annotations': _P({
             'readOnlyHint': False,
             'destructiveHint': True,
+            'idempotentHint': False,
+            'openWorldHint': True,
+        }),
+    }),
+    _P({
+        'name': 'build_spreadsheet',
+        'title': 'Build spreadsheet',
+        'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n',
+        'kind': 'skill',
+        'source': 'contract',
+        'category': 'documents',
+        'server': None,
+        'toolName': 'build_spreadsheet',
+        'providerName': 'build_spreadsheet',
+        'inputSchema': _SCHEMAS[11],
+        'parameters': _SCHEMAS[11],
+        'isReadOnly': False,
+        'riskLevel': 'medium',
+        'permissions': _P({}),
+        'telemetry': _P({}),
+        'availableInPlanMode': False,
+        'requiresPlanApproval': False,
+        'requiresConfirmation': False,
+        'approvalFlow': 'standard',
+        'skill': _P({
+            'name': 'xlsx',
+            'version': '2.0.1',
+        }),
+        'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
+        'annotations': _P({
+            'readOnlyHint': False,
+            'destructiveHint': False,
             'idempotentHint': False,
             'openWorldHint': True,
         }),
@@ -2706,8 +2890,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_click',
         'providerName': 'desktop_click',
-        'inputSchema': _SCHEMAS[11],
-        'parameters': _SCHEMAS[11],
+        'inputSchema': _SCHEMAS[12],
+        'parameters': _SCHEMAS[12],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -2718,6 +2902,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2740,8 +2925,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_drag',
         'providerName': 'desktop_drag',
-        'inputSchema': _SCHEMAS[12],
-        'parameters': _SCHEMAS[12],
+        'inputSchema': _SCHEMAS[13],
+        'parameters': _SCHEMAS[13],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -2752,6 +2937,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2774,8 +2960,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_key',
         'providerName': 'desktop_key',
-        'inputSchema': _SCHEMAS[13],
-        'parameters': _SCHEMAS[13],
+        'inputSchema': _SCHEMAS[14],
+        'parameters': _SCHEMAS[14],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -2786,6 +2972,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2808,8 +2995,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_screenshot',
         'providerName': 'desktop_screenshot',
-        'inputSchema': _SCHEMAS[14],
-        'parameters': _SCHEMAS[14],
+        'inputSchema': _SCHEMAS[15],
+        'parameters': _SCHEMAS[15],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -2845,6 +3032,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2867,8 +3055,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_scroll',
         'providerName': 'desktop_scroll',
-        'inputSchema': _SCHEMAS[15],
-        'parameters': _SCHEMAS[15],
+        'inputSchema': _SCHEMAS[16],
+        'parameters': _SCHEMAS[16],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -2879,6 +3067,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2901,8 +3090,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'desktop_type',
         'providerName': 'desktop_type',
-        'inputSchema': _SCHEMAS[16],
-        'parameters': _SCHEMAS[16],
+        'inputSchema': _SCHEMAS[17],
+        'parameters': _SCHEMAS[17],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -2913,6 +3102,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'computer-use',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2935,8 +3125,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'edit_file',
         'providerName': 'edit_file',
-        'inputSchema': _SCHEMAS[17],
-        'parameters': _SCHEMAS[17],
+        'inputSchema': _SCHEMAS[18],
+        'parameters': _SCHEMAS[18],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -2952,6 +3142,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -2974,8 +3165,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'edit_file_hashed',
         'providerName': 'edit_file_hashed',
-        'inputSchema': _SCHEMAS[18],
-        'parameters': _SCHEMAS[18],
+        'inputSchema': _SCHEMAS[19],
+        'parameters': _SCHEMAS[19],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3026,6 +3217,86 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
+        'skill': None,
+        'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
+        'annotations': _P({
+            'readOnlyHint': False,
+            'destructiveHint': False,
+            'idempotentHint': False,
+            'openWorldHint': True,
+        }),
+    }),
+    _P({
+        'name': 'extract_pdf_text',
+        'title': 'Extract PDF text',
+        'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+        'kind': 'skill',
+        'source': 'contract',
+        'category': 'documents',
+        'server': None,
+        'toolName': 'extract_pdf_text',
+        'providerName': 'extract_pdf_text',
+        'inputSchema': _SCHEMAS[20],
+        'parameters': _SCHEMAS[20],
+        'isReadOnly': True,
+        'riskLevel': 'low',
+        'permissions': _P({}),
+        'telemetry': _P({}),
+        'availableInPlanMode': True,
+        'requiresPlanApproval': False,
+        'requiresConfirmation': False,
+        'approvalFlow': 'standard',
+        'skill': _P({
+            'name': 'pdf',
+            'version': '1.4.0',
+            'path': 'skills/pdf',
+        }),
+        'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
+        'annotations': _P({
+            'readOnlyHint': True,
+            'destructiveHint': False,
+            'idempotentHint': False,
+            'openWorldHint': True,
+        }),
+    }),
+    _P({
+        'name': 'fill_pdf_form',
+        'title': 'Fill PDF form',
+        'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n',
+        'kind': 'skill',
+        'source': 'contract',
+        'category': 'documents',
+        'server': None,
+        'toolName': 'fill_pdf_form',
+        'providerName': 'fill_pdf_form',
+        'inputSchema': _SCHEMAS[21],
+        'parameters': _SCHEMAS[21],
+        'isReadOnly': False,
+        'riskLevel': 'medium',
+        'permissions': _P({}),
+        'telemetry': _P({
+            'category': 'documents.pdf',
+            'trackArgs': (
+                'flatten',
+            ),
+        }),
+        'availableInPlanMode': False,
+        'requiresPlanApproval': False,
+        'requiresConfirmation': False,
+        'approvalFlow': 'standard',
+        'skill': _P({
+            'name': 'pdf',
+            'version': '1.4.0',
+            'path': 'skills/pdf',
+        }),
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3048,8 +3319,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'find_symbol',
         'providerName': 'find_symbol',
-        'inputSchema': _SCHEMAS[19],
-        'parameters': _SCHEMAS[19],
+        'inputSchema': _SCHEMAS[22],
+        'parameters': _SCHEMAS[22],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({
@@ -3060,6 +3331,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (
             _P({
@@ -3096,8 +3368,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'git',
         'providerName': 'git',
-        'inputSchema': _SCHEMAS[20],
-        'parameters': _SCHEMAS[20],
+        'inputSchema': _SCHEMAS[23],
+        'parameters': _SCHEMAS[23],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3133,6 +3405,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'shell-command',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3155,8 +3428,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'add_issue_comment',
         'providerName': 'github__add_issue_comment',
-        'inputSchema': _SCHEMAS[21],
-        'parameters': _SCHEMAS[21],
+        'inputSchema': _SCHEMAS[24],
+        'parameters': _SCHEMAS[24],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -3168,6 +3441,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3190,8 +3464,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'create_issue',
         'providerName': 'github__create_issue',
-        'inputSchema': _SCHEMAS[22],
-        'parameters': _SCHEMAS[22],
+        'inputSchema': _SCHEMAS[25],
+        'parameters': _SCHEMAS[25],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3219,6 +3493,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3241,8 +3516,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'create_pull_request',
         'providerName': 'github__create_pull_request',
-        'inputSchema': _SCHEMAS[23],
-        'parameters': _SCHEMAS[23],
+        'inputSchema': _SCHEMAS[26],
+        'parameters': _SCHEMAS[26],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3283,6 +3558,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3305,8 +3581,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'get_issue',
         'providerName': 'github__get_issue',
-        'inputSchema': _SCHEMAS[24],
-        'parameters': _SCHEMAS[24],
+        'inputSchema': _SCHEMAS[27],
+        'parameters': _SCHEMAS[27],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3375,6 +3651,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3397,8 +3674,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'list_issues',
         'providerName': 'github__list_issues',
-        'inputSchema': _SCHEMAS[25],
-        'parameters': _SCHEMAS[25],
+        'inputSchema': _SCHEMAS[28],
+        'parameters': _SCHEMAS[28],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({
@@ -3410,6 +3687,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': True,
         'examples': (),
         'targets': _P({
@@ -3432,8 +3710,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'list_pull_requests',
         'providerName': 'github__list_pull_requests',
-        'inputSchema': _SCHEMAS[26],
-        'parameters': _SCHEMAS[26],
+        'inputSchema': _SCHEMAS[29],
+        'parameters': _SCHEMAS[29],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3499,6 +3777,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3521,8 +3800,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'merge_pull_request',
         'providerName': 'github__merge_pull_request',
-        'inputSchema': _SCHEMAS[27],
-        'parameters': _SCHEMAS[27],
+        'inputSchema': _SCHEMAS[30],
+        'parameters': _SCHEMAS[30],
         'isReadOnly': False,
         'riskLevel': 'high',
         'permissions': _P({
@@ -3534,6 +3813,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3556,8 +3836,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'github',
         'toolName': 'search_code',
         'providerName': 'github__search_code',
-        'inputSchema': _SCHEMAS[28],
-        'parameters': _SCHEMAS[28],
+        'inputSchema': _SCHEMAS[31],
+        'parameters': _SCHEMAS[31],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3616,6 +3896,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3638,8 +3919,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'glob',
         'providerName': 'glob',
-        'inputSchema': _SCHEMAS[29],
-        'parameters': _SCHEMAS[29],
+        'inputSchema': _SCHEMAS[32],
+        'parameters': _SCHEMAS[32],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3668,6 +3949,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3690,8 +3972,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'grep',
         'providerName': 'grep',
-        'inputSchema': _SCHEMAS[30],
-        'parameters': _SCHEMAS[30],
+        'inputSchema': _SCHEMAS[33],
+        'parameters': _SCHEMAS[33],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3772,6 +4054,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': True,
         'examples': (),
         'targets': _P({
@@ -3794,8 +4077,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'list_dir',
         'providerName': 'list_dir',
-        'inputSchema': _SCHEMAS[31],
-        'parameters': _SCHEMAS[31],
+        'inputSchema': _SCHEMAS[34],
+        'parameters': _SCHEMAS[34],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3852,6 +4135,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3874,8 +4158,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'lsp_diagnostics',
         'providerName': 'lsp_diagnostics',
-        'inputSchema': _SCHEMAS[32],
-        'parameters': _SCHEMAS[32],
+        'inputSchema': _SCHEMAS[35],
+        'parameters': _SCHEMAS[35],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -3962,6 +4246,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -3969,6 +4254,41 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         }),
         'annotations': _P({
             'readOnlyHint': True,
+            'destructiveHint': False,
+            'idempotentHint': False,
+            'openWorldHint': True,
+        }),
+    }),
+    _P({
+        'name': 'make_slides',
+        'title': 'Make slides',
+        'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n',
+        'kind': 'skill',
+        'source': 'contract',
+        'category': 'documents',
+        'server': None,
+        'toolName': 'make_slides',
+        'providerName': 'make_slides',
+        'inputSchema': _SCHEMAS[36],
+        'parameters': _SCHEMAS[36],
+        'isReadOnly': False,
+        'riskLevel': 'medium',
+        'permissions': _P({}),
+        'telemetry': _P({}),
+        'availableInPlanMode': False,
+        'requiresPlanApproval': False,
+        'requiresConfirmation': False,
+        'approvalFlow': 'standard',
+        'skill': _P({
+            'name': 'pptx',
+        }),
+        'strict': False,
+        'examples': (),
+        'targets': _P({
+            'exclude': (),
+        }),
+        'annotations': _P({
+            'readOnlyHint': False,
             'destructiveHint': False,
             'idempotentHint': False,
             'openWorldHint': True,
@@ -3984,8 +4304,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'mcp_call',
         'providerName': 'mcp_call',
-        'inputSchema': _SCHEMAS[33],
-        'parameters': _SCHEMAS[33],
+        'inputSchema': _SCHEMAS[37],
+        'parameters': _SCHEMAS[37],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4043,6 +4363,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'mcp',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4065,8 +4386,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'multi_edit',
         'providerName': 'multi_edit',
-        'inputSchema': _SCHEMAS[34],
-        'parameters': _SCHEMAS[34],
+        'inputSchema': _SCHEMAS[38],
+        'parameters': _SCHEMAS[38],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4093,6 +4414,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4115,8 +4437,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'notebook_edit',
         'providerName': 'notebook_edit',
-        'inputSchema': _SCHEMAS[35],
-        'parameters': _SCHEMAS[35],
+        'inputSchema': _SCHEMAS[39],
+        'parameters': _SCHEMAS[39],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -4127,6 +4449,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4149,8 +4472,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'describe_table',
         'providerName': 'postgres__describe_table',
-        'inputSchema': _SCHEMAS[36],
-        'parameters': _SCHEMAS[36],
+        'inputSchema': _SCHEMAS[40],
+        'parameters': _SCHEMAS[40],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4252,6 +4575,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4274,8 +4598,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'execute',
         'providerName': 'postgres__execute',
-        'inputSchema': _SCHEMAS[37],
-        'parameters': _SCHEMAS[37],
+        'inputSchema': _SCHEMAS[41],
+        'parameters': _SCHEMAS[41],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4302,6 +4626,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'sql-review',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4324,8 +4649,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'list_schemas',
         'providerName': 'postgres__list_schemas',
-        'inputSchema': _SCHEMAS[38],
-        'parameters': _SCHEMAS[38],
+        'inputSchema': _SCHEMAS[42],
+        'parameters': _SCHEMAS[42],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({
@@ -4336,6 +4661,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4358,8 +4684,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'list_tables',
         'providerName': 'postgres__list_tables',
-        'inputSchema': _SCHEMAS[39],
-        'parameters': _SCHEMAS[39],
+        'inputSchema': _SCHEMAS[43],
+        'parameters': _SCHEMAS[43],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4411,6 +4737,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4433,8 +4760,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': 'postgres',
         'toolName': 'query',
         'providerName': 'postgres__query',
-        'inputSchema': _SCHEMAS[40],
-        'parameters': _SCHEMAS[40],
+        'inputSchema': _SCHEMAS[44],
+        'parameters': _SCHEMAS[44],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4492,6 +4819,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4514,8 +4842,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'read_file',
         'providerName': 'read_file',
-        'inputSchema': _SCHEMAS[41],
-        'parameters': _SCHEMAS[41],
+        'inputSchema': _SCHEMAS[45],
+        'parameters': _SCHEMAS[45],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4567,6 +4895,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': True,
         'examples': (
             _P({
@@ -4603,8 +4932,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'run_shell',
         'providerName': 'run_shell',
-        'inputSchema': _SCHEMAS[42],
-        'parameters': _SCHEMAS[42],
+        'inputSchema': _SCHEMAS[46],
+        'parameters': _SCHEMAS[46],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4660,6 +4989,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': True,
         'approvalFlow': 'shell-command',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4682,8 +5012,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'spawn_agent',
         'providerName': 'spawn_agent',
-        'inputSchema': _SCHEMAS[43],
-        'parameters': _SCHEMAS[43],
+        'inputSchema': _SCHEMAS[47],
+        'parameters': _SCHEMAS[47],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4743,6 +5073,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4765,8 +5096,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'todo_write',
         'providerName': 'todo_write',
-        'inputSchema': _SCHEMAS[44],
-        'parameters': _SCHEMAS[44],
+        'inputSchema': _SCHEMAS[48],
+        'parameters': _SCHEMAS[48],
         'isReadOnly': True,
         'riskLevel': 'low',
         'permissions': _P({}),
@@ -4775,6 +5106,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': True,
         'examples': (),
         'targets': _P({
@@ -4797,8 +5129,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'web_fetch',
         'providerName': 'web_fetch',
-        'inputSchema': _SCHEMAS[45],
-        'parameters': _SCHEMAS[45],
+        'inputSchema': _SCHEMAS[49],
+        'parameters': _SCHEMAS[49],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4849,6 +5181,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4871,8 +5204,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'web_search',
         'providerName': 'web_search',
-        'inputSchema': _SCHEMAS[46],
-        'parameters': _SCHEMAS[46],
+        'inputSchema': _SCHEMAS[50],
+        'parameters': _SCHEMAS[50],
         'outputSchema': _P({
             'type': 'object',
             'properties': _P({
@@ -4926,6 +5259,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': False,
         'requiresConfirmation': False,
         'approvalFlow': 'standard',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({
@@ -4948,8 +5282,8 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'server': None,
         'toolName': 'write_file',
         'providerName': 'write_file',
-        'inputSchema': _SCHEMAS[47],
-        'parameters': _SCHEMAS[47],
+        'inputSchema': _SCHEMAS[51],
+        'parameters': _SCHEMAS[51],
         'isReadOnly': False,
         'riskLevel': 'medium',
         'permissions': _P({
@@ -4960,6 +5294,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'requiresPlanApproval': True,
         'requiresConfirmation': False,
         'approvalFlow': 'diff-review',
+        'skill': None,
         'strict': False,
         'examples': (),
         'targets': _P({

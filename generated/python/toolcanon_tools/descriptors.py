@@ -51,6 +51,7 @@ class ToolDescriptor(TypedDict):
     requiresPlanApproval: bool
     requiresConfirmation: bool
     approvalFlow: str
+    skill: dict[str, str] | None
     strict: bool
     examples: list[dict[str, Any]]
     targets: dict[str, list[str]]

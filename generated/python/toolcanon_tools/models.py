@@ -207,6 +207,18 @@ class BrowserTypeInput(InputModel):
     delayMs: Annotated[int, Field(description="Delay between key strokes.")] = 0
 
 
+class BuildSpreadsheetInput(InputModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    path: Annotated[str, Field(description="The workbook to write.")]
+    sheet: Annotated[str, Field(description="The worksheet's name.")] = "Sheet1"
+    rows: Annotated[
+        list[list[str | int | float | bool | None]],
+        Field(description="Rows of cells; a cell starting with '=' is a formula."),
+    ]
+
+
 class DesktopClickInput(InputModel):
     model_config = ConfigDict(
         extra="allow",
@@ -341,6 +353,31 @@ class EditFileHashedInput(InputModel):
     )
     path: Annotated[str, Field(description="Absolute path of the file to modify.")]
     edits: list[EditFileHashedInputHashedEdit]
+
+
+class ExtractPdfTextInput(InputModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    path: Annotated[str, Field(description="Path of the PDF, relative to the workspace.")]
+    pages: Annotated[
+        str | None, Field(description='Page ranges such as "1-3,7", or null for every page.')
+    ]
+
+
+class FillPdfFormInput(InputModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    path: Annotated[str, Field(description="The PDF form to fill.")]
+    fields: Annotated[
+        dict[str, str | bool],
+        Field(description="Field name → value, as the form names its fields."),
+    ]
+    output: Annotated[str, Field(description="Where to save the filled form.")]
+    flatten: Annotated[
+        bool, Field(description="Make the filled fields part of the page (no longer editable).")
+    ] = False
 
 
 class FindSymbolInput(InputModel):
@@ -595,6 +632,23 @@ class LspDiagnosticsInput(InputModel):
         LspDiagnosticsInputRange | None,
         Field(description="Only report diagnostics inside this range of a single file."),
     ] = None
+
+
+class MakeSlidesInputSlide(InputModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    title: Annotated[str, Field(description="The slide's title.")]
+    bullets: Annotated[list[str] | None, Field(description="The slide's points.")] = None
+    notes: Annotated[str | None, Field(description="Speaker notes.")] = None
+
+
+class MakeSlidesInput(InputModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    path: Annotated[str, Field(description="The presentation to write.")]
+    slides: list[MakeSlidesInputSlide]
 
 
 class McpCallInput(InputModel):
@@ -854,6 +908,7 @@ MODELS: Final[Mapping[str, type[BaseModel]]] = MappingProxyType(
         "browser_screenshot": BrowserScreenshotInput,
         "browser_scroll": BrowserScrollInput,
         "browser_type": BrowserTypeInput,
+        "build_spreadsheet": BuildSpreadsheetInput,
         "desktop_click": DesktopClickInput,
         "desktop_drag": DesktopDragInput,
         "desktop_key": DesktopKeyInput,
@@ -862,6 +917,8 @@ MODELS: Final[Mapping[str, type[BaseModel]]] = MappingProxyType(
         "desktop_type": DesktopTypeInput,
         "edit_file": EditFileInput,
         "edit_file_hashed": EditFileHashedInput,
+        "extract_pdf_text": ExtractPdfTextInput,
+        "fill_pdf_form": FillPdfFormInput,
         "find_symbol": FindSymbolInput,
         "git": GitInput,
         "github::add_issue_comment": GithubAddIssueCommentInput,
@@ -876,6 +933,7 @@ MODELS: Final[Mapping[str, type[BaseModel]]] = MappingProxyType(
         "grep": GrepInput,
         "list_dir": ListDirInput,
         "lsp_diagnostics": LspDiagnosticsInput,
+        "make_slides": MakeSlidesInput,
         "mcp_call": McpCallInput,
         "multi_edit": MultiEditInput,
         "notebook_edit": NotebookEditInput,

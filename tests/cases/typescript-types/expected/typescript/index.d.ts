@@ -29,3 +29,7 @@ export type {
 export { inputSchemas } from "./zod.js";
 export type { ArgumentsProblem, Provider } from "./arguments.js";
 export { ArgumentsError, parseArguments, providers } from "./arguments.js";
+export type { HostName, HostToolDescriptors } from "./hosts.js";
+export { hostNames, hostToolDescriptors, toolDescriptorsFor } from "./hosts.js";
+export type { ListName, ToolLists } from "./modes.js";
+export { listNames, toolsFor } from "./modes.js";

@@ -5,3 +5,5 @@ export { toolDescriptors, toolNames } from "./tools.js";
 export { decide } from "./decide.js";
 export { inputSchemas } from "./zod.js";
 export { ArgumentsError, parseArguments, providers } from "./arguments.js";
+export { hostNames, hostToolDescriptors, toolDescriptorsFor } from "./hosts.js";
+export { listNames, toolsFor } from "./modes.js";

@@ -83,6 +83,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {
@@ -115,6 +116,7 @@ export declare const toolDescriptors: {
     readonly requiresPlanApproval: true;
     readonly requiresConfirmation: false;
     readonly approvalFlow: "standard";
+    readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
     readonly targets: {

@@ -24,6 +24,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {
@@ -56,6 +57,7 @@ export const toolDescriptors = freeze({
     requiresPlanApproval: true,
     requiresConfirmation: false,
     approvalFlow: "standard",
+    skill: null,
     strict: false,
     examples: [],
     targets: {

@@ -1,0 +1,20 @@
+"""The hosts stage, after resolve: the Toolset gains each host's view."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from generator.config import Config
+from generator.diagnostics import Diagnostic
+from generator.model import Toolset
+
+
+def with_hosts(toolset: Toolset, config: Config) -> tuple[Toolset, list[Diagnostic]]:
+    """``toolset`` with the views of the hosts in ``config.hosts`` (unchanged without a
+    hosts folder), and every diagnostic of the overlays."""
+    from generator.hosts.apply import host_views
+    from generator.hosts.load import load_overlays
+
+    overlays, found = load_overlays(config)
+    views, problems = host_views(toolset, overlays)
+    return replace(toolset, hosts=views), [*found, *problems]

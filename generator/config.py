@@ -25,7 +25,7 @@ from generator.diff.suppressions import Suppression, parse_suppressions
 from generator.names import is_tool_name
 from generator.outputs import LINK, first_link, link_problem
 from generator.paths import display
-from generator.targets import CONFIGURABLE
+from generator.targets import CONFIGURABLE, DEFAULT
 
 ALL_TARGETS = CONFIGURABLE
 CONFIG_CODE = "TC050"
@@ -40,7 +40,7 @@ class EmitOptions:
     typescript_package: str = "toolcanon-tools"
     package_version: str = "0.1.0"
     builtin_server: str = "builtin"
-    targets: tuple[str, ...] = ALL_TARGETS
+    targets: tuple[str, ...] = DEFAULT
 
     def as_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -17,7 +17,8 @@ class Target:
     provider target is, and is never configured by name), the profile adapters that
     decide the schemas it sends, and whether its consumer (a model provider, an MCP
     client) sends tool calls back: the packages' ``parse_arguments`` takes its name as
-    ``provider`` and undoes its adapters' transforms."""
+    ``provider`` and undoes its adapters' transforms. ``default``: a config without
+    ``targets`` turns it on."""
 
     name: str
     module: str
@@ -25,6 +26,7 @@ class Target:
     implied_by: tuple[str, ...] = ()
     adapters: tuple[str, ...] = ()  # profile adapters whose schemas it sends (profiles/stage)
     provider: bool = False
+    default: bool = True
 
     @property
     def configurable(self) -> bool:
@@ -41,6 +43,8 @@ TARGETS: tuple[Target, ...] = (
     Target("typescript", "generator.emit.typescript"),
     Target("docs", "generator.emit.docs"),
     Target("schema", "generator.emit.schema"),
+    # Off unless configured: the page embeds a Zod build and every schema twice.
+    Target("page", "generator.emit.page", default=False),
 )
 ADAPTERS: dict[str, str] = {
     "openai": "generator.profiles.openai:adapt",
@@ -49,6 +53,8 @@ ADAPTERS: dict[str, str] = {
 BY_NAME = {target.name: target for target in TARGETS}
 CONFIGURABLE: tuple[str, ...] = tuple(t.name for t in TARGETS if t.configurable)
 """Target names a config may list (``targets = [...]``), in writing order."""
+DEFAULT: tuple[str, ...] = tuple(name for name in CONFIGURABLE if BY_NAME[name].default)
+"""What a config without ``targets`` turns on."""
 
 
 def enabled(configured: tuple[str, ...]) -> tuple[Target, ...]:

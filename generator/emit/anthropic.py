@@ -10,7 +10,7 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Export, Layout, ToolList, render_lists
+from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.model import ToolDescriptor, Toolset
 from generator.profiles.base import without_dialect
 
@@ -41,6 +41,12 @@ LISTS = (
             "`Tool[]` of `@anthropic-ai/sdk`",
         ),
         target="anthropic",
+        call=Call(
+            "Messages API `tool_use` content block",
+            ((("type",), "tool_use"),),
+            ("name",),
+            ("input",),
+        ),
     ),
 )
 

@@ -56,7 +56,7 @@ function field(ctx, rawSchema, options) {
   if (!options.root) {
     const name = h("code", { class: "name" }, options.label);
     head.append(grouped ? name : h("label", { for: id }, name));
-    if (typeof schema.title === "string" && schema.title !== options.label) {
+    if (typeof schema.title === "string" && !options.label.endsWith(schema.title)) {
       head.append(h("span", { class: "title" }, schema.title));
     }
     head.append(h("span", { class: "flag" }, options.optional ? "optional" : "required"));
@@ -71,7 +71,9 @@ function field(ctx, rawSchema, options) {
   const frame = grouped && !options.root
     ? h("fieldset", { class: `field kind-${kind}` }, h("legend", {}, parts[0]), parts.slice(1))
     : h("div", { class: `field kind-${kind}` }, parts);
-  if (!options.optional || !(grouped || kind === "choice")) build();
+  // An optional object or choice is built when included: a recursive schema then
+  // grows one level per click, never by itself. Arrays start empty, so they are built.
+  if (!options.optional || !(kind === "object" || kind === "choice")) build();
   include(included);
 
   const api = {
@@ -88,6 +90,7 @@ function field(ctx, rawSchema, options) {
     },
     place(path, map) {
       map.set(JSON.stringify(path), api);
+      frame.dataset.path = pointerOf(path);
       if (included && control !== null && control.place) control.place(path, map);
     },
     show(messages) {

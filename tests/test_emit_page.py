@@ -25,6 +25,7 @@ from generator.emit import page, typescript
 from generator.emit.lists import Call, collect
 from generator.emit.page_data import page_data
 from generator.emit.page_modules import page_modules, zod_version
+from generator.model import thaw
 from generator.targets import CONFIGURABLE, DEFAULT, enabled
 from tests.conftest import REPO
 from tests.test_cross_target import NASTY, NASTY_KEY
@@ -94,7 +95,9 @@ def page_of(tmp_path: Path, texts: dict[str, str] | str) -> str:
 
 
 def data_of(html: str) -> Any:
-    [text] = [text for _, attrs, text in parts(html).texts if attrs.get("type") == "application/json"]
+    [text] = [
+        text for _, attrs, text in parts(html).texts if attrs.get("type") == "application/json"
+    ]
     return json.loads(text)
 
 
@@ -113,7 +116,9 @@ def test_hostile_contract_text_lives_only_in_the_data_block(tmp_path: Path) -> N
     data = data_of(html)
     [tool] = data["tools"]
     descriptor = tool["descriptor"]
-    assert (descriptor["title"], descriptor["description"], descriptor["category"]) == (HOSTILE,) * 3
+    assert (descriptor["title"], descriptor["description"], descriptor["category"]) == (
+        HOSTILE,
+    ) * 3
     assert descriptor["inputSchema"]["properties"][NASTY_KEY]["enum"] == [HOSTILE, "plain"]
     [block] = [text for _, attrs, text in found.texts if attrs.get("type") == "application/json"]
     outside = html.replace(block, "")
@@ -123,7 +128,9 @@ def test_hostile_contract_text_lives_only_in_the_data_block(tmp_path: Path) -> N
 def test_the_csp_names_the_page_script_and_style_by_hash_and_nothing_else(tmp_path: Path) -> None:
     html = page_of(tmp_path, SAMPLE)
     found = parts(html)
-    [csp] = [a["content"] for tag, a in found.tags if a.get("http-equiv") == "Content-Security-Policy"]
+    [csp] = [
+        a["content"] for tag, a in found.tags if a.get("http-equiv") == "Content-Security-Policy"
+    ]
     [script] = [text for tag, attrs, text in found.texts if tag == "script" and "type" not in attrs]
     [style] = [text for tag, _, text in found.texts if tag == "style"]
     directives = dict(part.strip().split(" ", 1) for part in str(csp).split(";"))
@@ -179,6 +186,9 @@ def test_the_page_lists_what_collect_lists_with_the_names_providers_call(tmp_pat
     }
     assert shown == expected
     assert data["inverses"]["openai"]["gh::merge"] == [{"drop": ["method"]}]
+    # The page walks the schema a provider receives only where it is not the contract's.
+    strict = inputs(found, OPTIONS).adapted["openai"]["gh::merge"].schema
+    assert data["schemas"] == {"openai": {"gh::merge": thaw(strict)}}
     assert [entry["server"] for entry in data["tools"]] == ["gh", "builtin"]
 
 

@@ -23,8 +23,10 @@ from generator.emit.lists import collect
 from generator.pipeline import load_toolset
 from tests.browser import Watched, screenshot
 from tests.conftest import REPO
+from tests.strict_arguments import as_strict, without_added_nulls
 from tests.test_emit_page import HOSTILE, NASTY_KEY, PAGE_TARGETS, hostile_contract
 from tests.toolsets import inputs
+from tests.zod_harness import judge
 
 CONFIG = f"contracts: contracts\noutput: generated\ntargets: [{', '.join(PAGE_TARGETS)}]\n"
 Step = tuple[str, str, str]  # (fill | check | select | click, label, value)
@@ -81,14 +83,18 @@ def act(seen: Watched, steps: list[Step]) -> None:
 def problems_at(seen: Watched, label: str) -> list[str]:
     """The problems listed at the control a label names (its aria-describedby list)."""
     control = seen.page.locator("#detail").get_by_label(label, exact=True)
-    listed = [i for i in str(control.get_attribute("aria-describedby")).split() if i.endswith("-problems")]
+    listed = [
+        i for i in str(control.get_attribute("aria-describedby")).split() if i.endswith("-problems")
+    ]
     assert len(listed) == 1, f"{label!r} is not described by a problem list"
     return seen.page.locator(f"[id='{listed[0]}'] > li").all_text_contents()
 
 
 def problems_of_field(seen: Watched, pointer: str) -> list[str]:
     """The problems listed at the field of a JSON pointer (objects, arrays, the root)."""
-    return seen.page.locator(f"#detail [data-path='{pointer}'] > .problems > li").all_text_contents()
+    return seen.page.locator(
+        f"#detail [data-path='{pointer}'] > .problems > li"
+    ).all_text_contents()
 
 
 VALID: dict[str, tuple[list[Step], dict[str, Any]]] = {
@@ -183,23 +189,27 @@ def test_a_valid_call_shows_what_parse_arguments_accepts(
         view = calls.nth(index)
         export = str(view.get_attribute("data-list"))
         target, call, names = example_lists[export]
-        shown = json.loads(str(view.locator("pre").text_content()))
+        shown = json.loads(str(view.locator("pre.sent").text_content()))
         name, raw = sent_arguments(call, shown)
         assert name == names[tool]
+        # What the page says parse_arguments gives the host: the arguments, or (strict
+        # mode) the arguments with a null kept where the contract lets a property be null.
+        back = view.locator("pre.back")
+        given = json.loads(str(back.text_content())) if back.count() else expected
+        assert without_added_nulls(given, expected) == expected
         # MCP names a tool inside its server: the host knows which server it asked.
         called = tool if target == "mcp" else name
         model = pkg.parse_arguments(called, raw, provider=target)
-        assert model.model_dump(mode="json", exclude_unset=True) == expected
+        assert model.model_dump(mode="json", exclude_unset=True) == given
         shown_lists.add(export)
-    assert shown_lists == {export for export, (_, _, names) in example_lists.items() if tool in names}
-    if tool == "read_file":  # strict mode sends what the contract leaves out as null
-        chat = json.loads(str(page.locator("[data-list=openaiChatTools] pre").text_content()))
-        assert json.loads(chat["function"]["arguments"]) == {
-            "path": "/etc/hosts",
-            "offset": None,
-            "limit": 5,
-            "lineFormat": None,
-        }
+    assert shown_lists == {
+        export for export, (_, _, names) in example_lists.items() if tool in names
+    }
+    if pkg.BY_NAME[tool]["strict"]:  # strict mode sends what the contract leaves out as null
+        schema = pkg.BY_NAME[tool]["inputSchema"]
+        chat = json.loads(str(page.locator("[data-list=openaiChatTools] pre.sent").text_content()))
+        strict = as_strict(schema, schema, expected, judge(schema))
+        assert json.loads(chat["function"]["arguments"]) == strict
     assert watched.quiet(), (watched.console, watched.errors, watched.dialogs)
 
 
@@ -225,14 +235,23 @@ def test_each_kind_of_invalid_value_is_shown_at_its_field(
     watched.open(example_page, "github::get_issue")
     act(watched, [("fill", "owner", "-bad-"), ("fill", "repo", "ok")])
     assert problems_at(watched, "owner")[0].startswith("Invalid string: must match pattern")
-    assert problems_at(watched, "issueNumber") == ["Invalid input: expected number, received undefined"]
+    assert problems_at(watched, "issueNumber") == [
+        "Invalid input: expected number, received undefined"
+    ]
 
     watched.open(example_page, "browser_click")
     act(watched, [("click", "Add modifiers item", ""), ("click", "Add modifiers item", "")])
     assert problems_at(watched, "modifiers item 2") == ["Items must be unique: same as item 0"]
 
     watched.open(example_page, "grep")
-    act(watched, [("fill", "pattern", "x"), ("check", "include path", ""), ("select", "path", "array of string")])
+    act(
+        watched,
+        [
+            ("fill", "pattern", "x"),
+            ("check", "include path", ""),
+            ("select", "path", "array of string"),
+        ],
+    )
     assert problems_of_field(watched, "/path") == ["Too small: expected array to have >=1 items"]
     assert watched.quiet(), (watched.console, watched.errors)
 
@@ -246,7 +265,10 @@ def test_the_decisions_shown_are_decide_s(watched: Watched, example_page: Path, 
     for index, name in enumerate(names):
         rows.nth(index).click()
         table = page.locator(f"#detail article[data-tool='{name}'] .decisions tbody tr")
-        shown = {str(row.get_attribute("data-mode")): row.locator("td").text_content() for row in table.all()}
+        shown = {
+            str(row.get_attribute("data-mode")): row.locator("td").text_content()
+            for row in table.all()
+        }
         fields = {key: pkg.BY_NAME[name][key] for key in pkg.FIELDS_READ}
         assert shown == {mode: pkg.decide(fields, mode) for mode in pkg.MODES}, name
     page.get_by_label("Mode", exact=True).select_option("plan")
@@ -276,7 +298,7 @@ def test_hostile_contract_text_shows_as_text_and_runs_nothing(
     assert detail.get_by_label("with_default", exact=True).input_value() == HOSTILE
     key.select_option(index=0)  # the validator holds the hostile text as a literal
     assert detail.locator(".form .status").text_content().startswith("No problems")
-    claude = json.loads(str(detail.locator("[data-list=claudeTools] pre").text_content()))
+    claude = json.loads(str(detail.locator("[data-list=claudeTools] pre.sent").text_content()))
     assert claude["input"] == {NASTY_KEY: HOSTILE}
     assert page.locator("img, iframe, object, embed").count() == 0
     assert page.locator("script").count() == 2  # the data block and the page's own
@@ -295,7 +317,9 @@ def test_keyboard_labels_and_a_screenshot(
     page.keyboard.press("ArrowDown")
     page.keyboard.press("End")
     focused = page.evaluate("document.activeElement.dataset.tool")
-    assert focused == page.locator("#tool-list li:not([hidden]) button").last.get_attribute("data-tool")
+    assert focused == page.locator("#tool-list li:not([hidden]) button").last.get_attribute(
+        "data-tool"
+    )
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.tagName") == "H2"
     assert page.locator("#detail article").get_attribute("data-tool") == focused
@@ -307,8 +331,11 @@ def test_keyboard_labels_and_a_screenshot(
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.dataset.tool") == focused
     page.get_by_label("Search").fill("")
+    folder = tmp_path_factory.mktemp("screenshots")
     page.locator("#tool-list button[data-tool='browser_click']").click()
     act(watched, [("select", "target", "By coordinates"), ("fill", "x", "3"), ("fill", "y", "-1")])
-    shot = screenshot(watched, tmp_path_factory.mktemp("screenshots"), "try-it-page")
-    assert shot.stat().st_size > 10_000
+    assert screenshot(watched, folder, "try-it-problem-at-its-field").stat().st_size > 10_000
+    page.locator("#tool-list button[data-tool='read_file']").click()
+    act(watched, [("fill", "path", "/etc/hosts"), ("fill", "limit", "5")])
+    assert screenshot(watched, folder, "try-it-provider-calls").stat().st_size > 10_000
     assert watched.quiet()

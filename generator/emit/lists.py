@@ -144,6 +144,7 @@ class ProviderList:
     names: tuple[str, ...]
     server: str | None = None
     call: Call | None = None
+    adapter: str | None = None
 
 
 def materialize(
@@ -169,6 +170,7 @@ def materialize(
             tuple(tool_list.called(tool) for tool in tools),
             path.stem if tool_list.per_server else None,
             tool_list.call,
+            tool_list.adapter,
         )
         for path, tools in sorted(by_file.items())
     )

@@ -1,6 +1,7 @@
 """What the try-it page knows, as one JSON value: every tool's canonical descriptor, the
 lists the enabled provider targets write (with how each provider sends a call back and
-the name it calls each tool by), the arguments inverses and the permission modes.
+the name it calls each tool by), each schema a provider receives that is not the
+contract's (OpenAI strict mode's), the arguments inverses and the permission modes.
 
 Everything comes from the tables the other targets use — ``fields`` (descriptors),
 ``emit/lists.collect`` (the lists, whatever provider targets exist), ``profiles/inverse``
@@ -18,7 +19,8 @@ from generator.config import EmitOptions
 from generator.emit.common import Inputs
 from generator.emit.lists import Call, ProviderList, collect
 from generator.fields import descriptor_json
-from generator.model import ToolDescriptor, Toolset
+from generator.model import ToolDescriptor, Toolset, thaw
+from generator.profiles.base import without_dialect
 from generator.profiles.inverse import provider_inverses
 from generator.targets import enabled
 
@@ -37,6 +39,7 @@ def page_data(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[st
         "riskLevels": list(policy.RISK_LEVELS),
         "builtinServer": options.builtin_server,
         "lists": lists,
+        "schemas": _provider_schemas(toolset, found, inputs),
         "inverses": provider_inverses((tool.name for tool in toolset), providers, inputs.adapted),
         "tools": [_tool(tool, options, calls.get(tool.name, [])) for tool in toolset],
     }
@@ -66,12 +69,30 @@ def _lists(found: Sequence[ProviderList]) -> tuple[list[dict[str, Any]], dict[st
                     "id": item.export,
                     "title": item.title,
                     "target": item.target,
+                    "adapter": item.adapter,
                     "call": None if item.call is None else call_json(item.call),
                 }
             )
         for tool, name in zip(item.tools, item.names, strict=True):
             calls.setdefault(tool, []).append([index[key], name])
     return lists, calls
+
+
+def _provider_schemas(
+    toolset: Toolset, found: Sequence[ProviderList], inputs: Inputs
+) -> dict[str, dict[str, Any]]:
+    """Adapter → tool → the schema that adapter's provider receives, where it is not the
+    contract's (without ``$schema``): the page walks it to show what that provider's model
+    sends (strict mode requires every property, so an absent one is sent as null)."""
+    adapters = sorted({item.adapter for item in found if item.adapter is not None})
+    schemas: dict[str, dict[str, Any]] = {}
+    for adapter in adapters:
+        schemas[adapter] = {}
+        for tool in toolset:
+            sent = inputs.adapted[adapter][tool.name].schema
+            if sent is not None and thaw(sent) != without_dialect(tool.input_schema):
+                schemas[adapter][tool.name] = thaw(sent)
+    return schemas
 
 
 def call_json(call: Call) -> dict[str, Any]:

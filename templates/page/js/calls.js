@@ -1,63 +1,68 @@
 // ---- calls.js: the call each provider sends for these arguments.
 //
 // A list's `call` (emit/lists.py `Call`) says where the name and the arguments sit and
-// whether the arguments travel as JSON text. When a provider's copy of the schema was
-// transformed (OpenAI strict mode), the arguments are what that provider sends: the
-// forward direction of the inverse parseArguments undoes (profiles/inverse.py): every
-// key an inverse node `drop`s is sent as null when the arguments leave it out.
+// whether the arguments travel as JSON text. When a provider receives a schema other
+// than the contract's (OpenAI strict mode), its model's arguments follow that schema:
+// `sent` walks it along the arguments, and a property it requires that the arguments
+// leave out is sent as null (strict mode requires every property, and makes the ones
+// the contract leaves optional nullable). The inverse data (profiles/inverse.py) then
+// undoes it: the page checks that `undo` gives the arguments back.
 
-/** `value` as the provider sends it, given the inverse that undoes its transform. */
-function forward(nodes, value, root) {
-  return forwardNode(nodes, 0, value, root, root);
-}
-
-function forwardNode(nodes, index, value, schema, root) {
-  const node = nodes[index];
-  const plain = schema === undefined ? undefined : deref(root, schema);
-  const properties = isObject(plain) && isObject(plain.properties) ? plain.properties : null;
-  if (isObject(value) && (node.drop !== undefined || node.properties !== undefined)) {
-    const children = node.properties ?? {};
-    const added = (node.drop ?? []).filter((key) => !own(value, key));
-    const keys = [...Object.keys(value), ...added];
-    if (properties !== null) {
-      const order = Object.keys(properties);
-      const rank = (key) => (order.includes(key) ? order.indexOf(key) : order.length);
-      keys.sort((one, two) => rank(one) - rank(two));
-    }
+/** `value` as a model sends it under the provider's schema `root`. */
+function sent(root, schema, value) {
+  schema = deref(root, schema);
+  if (!isObject(schema)) return value;
+  if (isObject(value) && isObject(schema.properties)) {
+    const properties = schema.properties;
+    const required = Array.isArray(schema.required) ? schema.required : [];
     const result = {};
-    for (const key of keys) {
-      const item = own(value, key) ? value[key] : null;
-      const sub = properties !== null && own(properties, key) ? properties[key] : undefined;
-      define(result, key, own(children, key) && item !== null ? forwardNode(nodes, children[key], item, sub, root) : item);
+    for (const key of Object.keys(properties)) {
+      if (own(value, key)) define(result, key, sent(root, properties[key], value[key]));
+      else if (required.includes(key) && nullable(root, properties[key])) define(result, key, null);
     }
+    for (const key of Object.keys(value)) if (!own(properties, key)) define(result, key, value[key]);
     value = result;
-  } else if (Array.isArray(value) && node.items !== undefined) {
-    const items = isObject(plain) ? plain.items : undefined;
-    value = value.map((item) => forwardNode(nodes, node.items, item, items, root));
+  } else if (Array.isArray(value) && (isObject(schema.items) || schema.items === true)) {
+    value = value.map((item) => sent(root, schema.items, item));
   }
-  return node.anyOf === undefined ? value : forwardBranch(nodes, node.anyOf, value, root);
+  const union = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
+  if (union !== null && value !== null) {
+    const branch = union.find((candidate) => accepts(root, candidate, value));
+    if (branch !== undefined) value = sent(root, branch, value);
+  }
+  return value;
 }
 
-// The branch whose objects, once its nulls are added, have exactly the value's keys
-// (or any array branch for an array); when the candidates disagree the value stays.
-function forwardBranch(nodes, branches, value, root) {
-  let candidates;
-  if (isObject(value)) candidates = branches.filter((branch) => reaches(nodes, branch, value));
-  else if (Array.isArray(value)) candidates = branches.filter((branch) => branch.arrays === true);
-  else return value;
-  const chosen = new Set(candidates.map((branch) => branch.node));
-  if (chosen.size !== 1) return value;
-  const [index] = chosen;
-  return index === undefined ? value : forwardNode(nodes, index, value, undefined, root);
+/** Whether a branch of the provider's schema can carry `value` once its nulls are added. */
+function accepts(root, schema, value) {
+  schema = deref(root, schema);
+  if (!isObject(schema)) return schema !== false;
+  if (own(schema, "const")) return canonicalJson(schema.const) === canonicalJson(value);
+  if (Array.isArray(schema.enum)) return schema.enum.some((item) => canonicalJson(item) === canonicalJson(value));
+  const types = typesOf(schema);
+  if (types.length > 0 && !types.some((type) => isType(type, value))) return false;
+  if (isObject(value) && isObject(schema.properties)) {
+    const properties = schema.properties;
+    const required = Array.isArray(schema.required) ? schema.required : [];
+    const keys = Object.keys(value);
+    if (schema.additionalProperties === false && !keys.every((key) => own(properties, key))) return false;
+    if (!keys.every((key) => !own(properties, key) || accepts(root, properties[key], value[key]))) return false;
+    return required.every((key) => own(value, key) || nullable(root, properties[key]));
+  }
+  const union = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
+  return union === null || union.some((candidate) => accepts(root, candidate, value));
 }
 
-function reaches(nodes, branch, value) {
-  if (branch.objects === true) return true;
-  const added = branch.node === undefined ? [] : (nodes[branch.node].drop ?? []);
-  const keys = Object.keys(value);
-  return (branch.objects ?? []).some(
-    (set) => keys.every((key) => set.includes(key)) && set.every((key) => keys.includes(key) || added.includes(key)),
-  );
+/** Whether `schema` lets null through (its type, enum, const or a branch says so). */
+function nullable(root, schema, depth = 0) {
+  schema = deref(root, schema);
+  if (!isObject(schema)) return schema === true;
+  if (own(schema, "const")) return schema.const === null;
+  if (Array.isArray(schema.enum)) return schema.enum.includes(null);
+  const union = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
+  if (union !== null && depth < 32) return union.some((branch) => nullable(root, branch, depth + 1));
+  const types = typesOf(schema);
+  return types.length === 0 || types.includes("null");
 }
 
 /** The JSON object a provider sends for a call of `name` with `args` (see `Call`). */

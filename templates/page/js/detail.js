@@ -104,27 +104,31 @@ function toolPanel(app, tool) {
   function renderCalls(value, valid) {
     calls.replaceChildren();
     if (tool.calls.length === 0) calls.append(h("p", { class: "note" }, "No provider target is enabled."));
-    for (const [index, name] of tool.calls) {
-      const list = app.data.lists[index];
-      const inverse = (app.data.inverses[list.target] ?? {})[descriptor.name];
-      calls.append(callView(list, name, value, inverse, valid));
-    }
+    for (const [index, name] of tool.calls) calls.append(callView(app.data.lists[index], name, value, valid));
   }
 
-  function callView(list, name, value, inverse, valid) {
+  function callView(list, name, value, valid) {
     const view = h("section", { class: "call", "data-list": list.id, "data-target": list.target });
     view.append(h("h4", {}, withCode(list.call === null ? list.title : list.call.title)));
     if (value === ABSENT) return view;
-    const args = inverse === undefined ? value : forward(inverse, value, descriptor.inputSchema);
-    if (inverse !== undefined) {
-      view.append(h("p", { class: "note" }, "Strict mode: an optional property left out is sent as null."));
-      if (valid && app.undo !== null && canonicalJson(app.undo(inverse, args)) !== canonicalJson(value)) {
-        view.append(h("p", { class: "warn" }, "parseArguments would not give these arguments back."));
-      }
+    const schema = list.adapter === null ? undefined : (app.data.schemas[list.adapter] ?? {})[descriptor.name];
+    const args = schema === undefined ? value : sent(schema, schema, value);
+    if (schema !== undefined) {
+      view.append(h("p", { class: "note" }, "This provider receives its own copy of the schema (OpenAI strict mode: every property required; one left out is sent as null)."));
     }
-    const message = list.call === null ? { name, arguments: args } : callOf(list.call, name, args);
     if (list.call === null) view.append(h("p", { class: "note" }, "How this provider sends a call is not described: name and arguments."));
-    view.append(h("pre", {}, h("code", {}, JSON.stringify(message, null, 2))));
+    const message = list.call === null ? { name, arguments: args } : callOf(list.call, name, args);
+    view.append(h("pre", { class: "sent" }, h("code", {}, JSON.stringify(message, null, 2))));
+    // What the host gets from parseArguments(name, arguments, provider): the inverse
+    // undoes the transform, but a null strict mode sent for a nullable property stays.
+    const inverse = (app.data.inverses[list.target] ?? {})[descriptor.name];
+    const back = inverse === undefined || app.undo === null ? args : app.undo(inverse, args);
+    if (canonicalJson(back) !== canonicalJson(value)) {
+      view.append(
+        h("p", { class: "note" }, `parseArguments(…, "${list.target}") gives the host:`),
+        h("pre", { class: "back" }, h("code", {}, JSON.stringify(back, null, 2))),
+      );
+    }
     if (!valid) view.classList.add("invalid");
     return view;
   }

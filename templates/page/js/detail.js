@@ -72,7 +72,7 @@ function toolPanel(app, tool) {
   function update() {
     const value = source === "json" ? jsonValue : root.get();
     if (source === "form" && document.activeElement !== jsonText) {
-      jsonText.value = JSON.stringify(value, null, 2);
+      jsonText.value = shownJson(value);
       jsonProblems.replaceChildren();
     }
     renderDecisions();
@@ -118,7 +118,7 @@ function toolPanel(app, tool) {
     }
     if (list.call === null) view.append(h("p", { class: "note" }, "How this provider sends a call is not described: name and arguments."));
     const message = list.call === null ? { name, arguments: args } : callOf(list.call, name, args);
-    view.append(h("pre", { class: "sent" }, h("code", {}, JSON.stringify(message, null, 2))));
+    view.append(h("pre", { class: "sent" }, h("code", {}, shownJson(message))));
     // What the host gets from parseArguments(name, arguments, provider): the inverse
     // undoes the transform, but a null strict mode sent for a nullable property stays.
     const inverse = (app.data.inverses[list.target] ?? {})[descriptor.name];
@@ -126,7 +126,7 @@ function toolPanel(app, tool) {
     if (canonicalJson(back) !== canonicalJson(value)) {
       view.append(
         h("p", { class: "note" }, `parseArguments(…, "${list.target}") gives the host:`),
-        h("pre", { class: "back" }, h("code", {}, JSON.stringify(back, null, 2))),
+        h("pre", { class: "back" }, h("code", {}, shownJson(back))),
       );
     }
     if (!valid) view.classList.add("invalid");

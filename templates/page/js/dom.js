@@ -58,3 +58,16 @@ function canonicalJson(value) {
 function define(target, key, value) {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
+
+// Invisible format characters (bidi overrides and isolates, zero-width characters, line
+// and paragraph separators) can make shown text read differently from what it is.
+const HIDDEN = /[\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+
+/**
+ * A JSON value as JSON text for display, with every invisible format character written
+ * as its \uXXXX escape: the same JSON (a parser reads the same value), nothing hidden.
+ * Such characters only occur inside strings, where the escape means the character.
+ */
+function shownJson(value) {
+  return JSON.stringify(value, null, 2).replace(HIDDEN, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

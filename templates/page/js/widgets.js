@@ -245,7 +245,7 @@ CONTROLS.json = (ctx, schema, spec) => {
       }
     },
     set(value) {
-      input.value = JSON.stringify(value, null, 2);
+      input.value = shownJson(value);
       return true;
     },
     clear: () => { input.value = ""; },

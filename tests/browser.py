@@ -1,10 +1,13 @@
 """A real headless Chromium for the try-it page tests (a pytest plugin).
 
 Debian's ``chromium`` driven from Python by Playwright (PyPI ``playwright``) with the
-system browser — Playwright never downloads one. One browser per test session, a fresh
-context per test; every console message, page error and dialog of a page is recorded,
-so a test can show that nothing ran that should not. ``make test`` installs the browser
-when it can (apt-get, as root); without it these tests skip and say why.
+system browser — Playwright never downloads one, and gives each launch a fresh temporary
+profile (--user-data-dir). One browser for the page tests: they are one module, and the
+browser lives as long as it, because Playwright's sync API keeps an event loop running in
+the thread until it stops (later tests call ``asyncio.run``). A fresh context per test;
+every console message, page error and dialog of a page is recorded, so a test can show
+that nothing ran that should not. ``make test`` installs the browser when it can
+(apt-get, as root); without it these tests skip and say why.
 
 Screenshots a test takes go to the session's temporary folder, and their paths are
 printed at the end of the run (they are for a reviewer to look at, never committed).
@@ -40,7 +43,7 @@ def chromium() -> str | None:
     return os.environ.get("TOOLCANON_CHROMIUM") or shutil.which("chromium")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright

@@ -22,7 +22,6 @@ function field(ctx, rawSchema, options) {
   const body = h("div", { class: "body" });
   let control = null;
   let included = !options.optional;
-  let toggle = null;
 
   const changed = () => {
     if (!included) include(true);
@@ -44,24 +43,10 @@ function field(ctx, rawSchema, options) {
     if (on) build();
   };
 
-  const head = h("div", { class: "head" });
-  if (options.optional) {
-    toggle = h("input", { type: "checkbox", id: `${id}-on`, "aria-label": `include ${options.label}` });
-    toggle.addEventListener("change", () => {
-      include(toggle.checked);
-      ctx.changed();
-    });
-    head.append(toggle);
-  }
-  if (!options.root) {
-    const name = h("code", { class: "name" }, options.label);
-    head.append(grouped ? name : h("label", { for: id }, name));
-    if (typeof schema.title === "string" && !options.label.endsWith(schema.title)) {
-      head.append(h("span", { class: "title" }, schema.title));
-    }
-    head.append(h("span", { class: "flag" }, options.optional ? "optional" : "required"));
-  }
-  if (expected) head.append(h("span", { class: "expect", id: `${id}-expect` }, expected));
+  const { head, toggle } = fieldHead(schema, options, id, grouped, expected, (on) => {
+    include(on);
+    ctx.changed();
+  });
   const parts = [
     head,
     description && h("p", { class: "desc", id: `${id}-desc` }, description),
@@ -106,6 +91,29 @@ function field(ctx, rawSchema, options) {
     },
   };
   return api;
+}
+
+/** A field's first line: its include checkbox (optional properties), the label bound to
+ * its control (a legend's text for objects and arrays), title, required or optional, and
+ * what it expects. */
+function fieldHead(schema, options, id, grouped, expected, toggled) {
+  const head = h("div", { class: "head" });
+  let toggle = null;
+  if (options.optional) {
+    toggle = h("input", { type: "checkbox", id: `${id}-on`, "aria-label": `include ${options.label}` });
+    toggle.addEventListener("change", () => toggled(toggle.checked));
+    head.append(toggle);
+  }
+  if (!options.root) {
+    const name = h("code", { class: "name" }, options.label);
+    head.append(grouped ? name : h("label", { for: id }, name));
+    if (typeof schema.title === "string" && !options.label.endsWith(schema.title)) {
+      head.append(h("span", { class: "title" }, schema.title));
+    }
+    head.append(h("span", { class: "flag" }, options.optional ? "optional" : "required"));
+  }
+  if (expected) head.append(h("span", { class: "expect", id: `${id}-expect` }, expected));
+  return { head, toggle };
 }
 
 // ---- controls for one value: { element, input, get, set, clear, local? }

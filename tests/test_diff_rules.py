@@ -31,7 +31,7 @@ def test_rule(project: Project, case: Case) -> None:
     code, report = run_diff(project, contract(*case.before), contract(*case.after))
     rules = {f["rule"] for f in report["findings"]}
     assert rules == {case.rule} | case.also
-    finding, *_ = [f for f in report["findings"] if f["rule"] == case.rule]
+    (finding, *_) = [f for f in report["findings"] if f["rule"] == case.rule]
     assert (finding["category"], finding["tool"], finding["path"]) == (
         case.category,
         case.tool,

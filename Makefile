@@ -10,7 +10,8 @@ GENERATE_FLAGS ?=
 MCP_SERVERS_DIR := tests/mcp_servers
 MCP_SERVERS_INSTALLED := $(MCP_SERVERS_DIR)/node_modules/.installed
 
-.PHONY: install generate check validate test lint typecheck bench bench-typescript bench-zod bench-tools-for clean
+.PHONY: install generate check validate test lint typecheck bench bench-typescript bench-zod \
+	bench-tools-for bench-page browser vendor-zod clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +34,13 @@ $(MCP_SERVERS_INSTALLED): $(MCP_SERVERS_DIR)/package.json $(MCP_SERVERS_DIR)/pac
 
 install: $(INSTALLED)
 
+# The try-it page tests drive Debian's Chromium (never a browser download). On a fresh
+# machine, as root, it is installed here; elsewhere those tests skip and say why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+		&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+		|| echo "make: Chromium is not installed: the try-it page tests will skip"
+
 # '@': on current output, `make generate` prints toolcanon's one line and nothing else.
 generate: $(INSTALLED)
 	@$(BIN)/toolcanon generate $(GENERATE_FLAGS)
@@ -47,7 +55,7 @@ lint: $(TEST_INSTALLED)
 	$(BIN)/ruff check generator tests $(wildcard bench)
 	$(BIN)/mypy
 
-test: $(TEST_INSTALLED) $(NODE_INSTALLED) $(MCP_SERVERS_INSTALLED)
+test: $(TEST_INSTALLED) $(NODE_INSTALLED) $(MCP_SERVERS_INSTALLED) browser
 	$(BIN)/toolcanon check
 	$(MAKE) --no-print-directory lint
 	$(BIN)/python -m pytest -q
@@ -65,6 +73,16 @@ bench-tools-for: $(TEST_INSTALLED) $(NODE_INSTALLED)
 bench-zod: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	cd bench/node && npm ci --no-audit --no-fund --loglevel=error
 	$(BIN)/python -m bench.zod_emit --agreement
+
+bench-page: $(TEST_INSTALLED) browser
+	$(BIN)/python -m bench.page
+
+# Rebuilds the Zod bundle the try-it page embeds (templates/page/vendor/recipe/README.md),
+# in a scratch folder so no node_modules lands in templates/; commit the result.
+vendor-zod:
+	scratch=$$(mktemp -d) && cp templates/page/vendor/recipe/* "$$scratch" && \
+	(cd "$$scratch" && npm ci --no-audit --no-fund --loglevel=error && \
+	 node build.mjs "$(CURDIR)/templates/page/vendor"); status=$$?; rm -rf "$$scratch"; exit $$status
 
 clean:
 	rm -rf $(VENV) $(NODE_DIR)/node_modules $(MCP_SERVERS_DIR)/node_modules bench/node/node_modules \

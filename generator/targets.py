@@ -71,6 +71,8 @@ TARGETS: tuple[Target, ...] = (
     Target("typescript", "generator.emit.typescript"),
     Target("docs", "generator.emit.docs"),
     Target("schema", "generator.emit.schema"),
+    # Off unless configured: the page embeds a Zod build and every schema twice.
+    Target("page", "generator.emit.page", default=False),
 )
 ADAPTERS: dict[str, str] = {
     "openai": "generator.profiles.openai:adapt",

@@ -34,3 +34,12 @@ def render(name: str, filters: dict[str, Callable[..., Any]], **context: Any) ->
     missing = {k: v for k, v in filters.items() if env.filters.get(k) is not v}
     env.filters.update(missing)
     return env.get_template(name).render(**context)
+
+
+def raw(name: str) -> str:
+    """The text of a file under ``templates/`` as it is, not rendered (vendored code,
+    static scripts and styles that must reach the output byte for byte)."""
+    env = environment()
+    assert env.loader is not None
+    source, _, _ = env.loader.get_source(env, name)
+    return source

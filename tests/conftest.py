@@ -22,6 +22,7 @@ pytest_plugins = [
     "tests.python_corpus",
     "tests.zod_harness",
     "tests.npm_consumer",
+    "tests.browser",
 ]
 
 

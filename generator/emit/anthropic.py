@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Export, Layout, ToolList, render_lists
+from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.model import FrozenJson, ToolDescriptor, Toolset, thaw
 
 TOOLS = PurePosixPath("anthropic/tools.json")
@@ -51,6 +51,12 @@ LISTS = (
         ),
         target=TARGET,
         adapter=ADAPTER,
+        call=Call(
+            "Messages API `tool_use` content block",
+            ((("type",), "tool_use"),),
+            ("name",),
+            ("input",),
+        ),
     ),
 )
 

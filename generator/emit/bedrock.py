@@ -14,7 +14,7 @@ from pathlib import PurePosixPath
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Export, Layout, ToolList, render_lists
+from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.model import Toolset, thaw
 from generator.profiles.bedrock import tool_entry
 
@@ -45,6 +45,9 @@ LISTS = (
         target=TARGET,
         wrap="tools",
         adapter=ADAPTER,
+        call=Call(
+            "Converse `toolUse` content block", (), ("toolUse", "name"), ("toolUse", "input")
+        ),
     ),
 )
 

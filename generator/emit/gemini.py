@@ -14,34 +14,50 @@ from pathlib import PurePosixPath
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Export, Layout, ToolList, render_lists
+from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.model import Toolset, thaw
 from generator.profiles.gemini import JSON_KEY, declaration
 
 DECLARATIONS = PurePosixPath("gemini/function-declarations.json")
 TARGET = ADAPTER = "gemini"
 
-LISTS = (
-    ToolList(
-        "gemini",
+CALL = Call("`functionCall` part", (), ("functionCall", "name"), ("functionCall", "args"))
+
+
+def declarations(adapter: str, schema_key: str, file: PurePosixPath, export: Export) -> ToolList:
+    """The list of function declarations a Gemini target writes: ``adapter``'s schemas
+    under ``schema_key`` (``parametersJsonSchema``, or the OpenAPI subset's
+    ``parameters``), in ``file``."""
+    return ToolList(
+        adapter,
         "gemini",
         lambda tool, inputs: declaration(
             tool.provider_name,
             tool.description,
-            JSON_KEY,
-            thaw(inputs.adapted[ADAPTER][tool.name].schema),
+            schema_key,
+            thaw(inputs.adapted[adapter][tool.name].schema),
         ),
-        Layout(("name",), ("description",), (JSON_KEY,)),
-        DECLARATIONS,
+        Layout(("name",), ("description",), (schema_key,)),
+        file,
         called=lambda tool: tool.provider_name,
-        export=Export(
+        export=export,
+        target=adapter,
+        adapter=adapter,
+        call=CALL,
+    )
+
+
+LISTS = (
+    declarations(
+        ADAPTER,
+        JSON_KEY,
+        DECLARATIONS,
+        Export(
             "geminiFunctionDeclarations",
             "GeminiFunctionDeclaration",
             "Gemini `functionDeclarations` (parametersJsonSchema)",
             "`FunctionDeclaration[]` of `@google/genai`",
         ),
-        target=TARGET,
-        adapter=ADAPTER,
     ),
 )
 

@@ -13,34 +13,25 @@ from pathlib import PurePosixPath
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Export, Layout, ToolList, render_lists
-from generator.model import Toolset, thaw
-from generator.profiles.gemini import OPENAPI_KEY, declaration
+from generator.emit.gemini import declarations
+from generator.emit.lists import Export, render_lists
+from generator.model import Toolset
+from generator.profiles.gemini import OPENAPI_KEY
 
 DECLARATIONS = PurePosixPath("gemini/function-declarations.openapi.json")
 TARGET = ADAPTER = "gemini-openapi"
 
 LISTS = (
-    ToolList(
-        "gemini-openapi",
-        "gemini",
-        lambda tool, inputs: declaration(
-            tool.provider_name,
-            tool.description,
-            OPENAPI_KEY,
-            thaw(inputs.adapted[ADAPTER][tool.name].schema),
-        ),
-        Layout(("name",), ("description",), (OPENAPI_KEY,)),
+    declarations(
+        ADAPTER,
+        OPENAPI_KEY,
         DECLARATIONS,
-        called=lambda tool: tool.provider_name,
-        export=Export(
+        Export(
             "geminiOpenApiFunctionDeclarations",
             "GeminiOpenApiFunctionDeclaration",
             "Gemini `functionDeclarations` (OpenAPI-subset parameters)",
             "`FunctionDeclaration[]` of `@google/genai`",
         ),
-        target=TARGET,
-        adapter=ADAPTER,
     ),
 )
 

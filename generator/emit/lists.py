@@ -49,13 +49,29 @@ class Export:
 
 
 @dataclass(frozen=True, slots=True)
+class Call:
+    """How a model's call of a tool in this list comes back: the JSON object a host
+    reads (``title`` names it in the provider's API), its fixed members (``constants``:
+    key path and value), and the key paths of the name the tool is called by and of its
+    arguments, a JSON text when ``encoded``. Members the API assigns per call (ids,
+    status) are left out."""
+
+    title: str
+    constants: tuple[tuple[KeyPath, str], ...]
+    name: KeyPath
+    arguments: KeyPath
+    encoded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ToolList:
     """One list of tools as a provider or host receives it.
 
     ``provider`` is whose rules count it (a row of ``tokens/providers.py``); ``file`` is
     one path (written even when empty) or a function placing each tool (MCP: one file
     per server); ``adapter``, when set, is the profile adapter deciding the schema: a
-    tool it cannot send is not in the list.
+    tool it cannot send is not in the list. ``call`` describes the tool calls the
+    provider sends back (None: not described; the try-it page then shows bare arguments).
     """
 
     key: str
@@ -69,6 +85,7 @@ class ToolList:
     wrap: str | None = None
     adapter: str | None = None
     per_server: bool = False  # one file per MCP server: exported keyed by server
+    call: Call | None = None
 
     def file_of(self, tool: ToolDescriptor, options: EmitOptions) -> PurePosixPath:
         """The file ``tool``'s entry goes to (one fixed file, or one per group)."""
@@ -128,6 +145,8 @@ class ProviderList:
     tools: tuple[str, ...]
     names: tuple[str, ...]
     server: str | None = None
+    call: Call | None = None
+    adapter: str | None = None
 
 
 def materialize(
@@ -152,6 +171,8 @@ def materialize(
             tuple(tool.name for tool in tools),
             tuple(tool_list.called(tool) for tool in tools),
             path.stem if tool_list.per_server else None,
+            tool_list.call,
+            tool_list.adapter,
         )
         for path, tools in sorted(by_file.items())
     )

@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Export, Layout, ToolList, render_lists
+from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.fields import hints, mcp_meta
 from generator.model import ToolDescriptor, Toolset, thaw
 
@@ -66,6 +66,7 @@ LISTS = (
         target="mcp",
         wrap="tools",
         per_server=True,
+        call=Call("`tools/call` request `params`", (), ("name",), ("arguments",)),
     ),
 )
 

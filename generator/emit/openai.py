@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Export, Layout, ToolList, render_lists
+from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.model import FrozenJson, ToolDescriptor, Toolset, thaw
 
 CHAT_COMPLETIONS = PurePosixPath("openai/chat-completions.json")
@@ -43,6 +43,22 @@ def responses_tool(tool: ToolDescriptor, parameters: FrozenJson) -> dict[str, An
     return {"type": "function", **function_fields(tool, parameters)}
 
 
+CHAT_CALL = Call(
+    "Chat Completions `message.tool_calls[]` item",
+    ((("type",), "function"),),
+    ("function", "name"),
+    ("function", "arguments"),
+    encoded=True,
+)
+RESPONSES_CALL = Call(
+    "Responses API `function_call` output item",
+    ((("type",), "function_call"),),
+    ("name",),
+    ("arguments",),
+    encoded=True,
+)
+
+
 def _parameters(tool: ToolDescriptor, inputs: Inputs) -> FrozenJson:
     return inputs.adapted[ADAPTER][tool.name].schema
 
@@ -63,6 +79,7 @@ LISTS = (
         ),
         target=TARGET,
         adapter=ADAPTER,
+        call=CHAT_CALL,
     ),
     ToolList(
         "openai-responses",
@@ -79,6 +96,7 @@ LISTS = (
         ),
         target=TARGET,
         adapter=ADAPTER,
+        call=RESPONSES_CALL,
     ),
 )
 

@@ -19,7 +19,7 @@ from generator.config import EmitOptions
 from generator.emit.common import Inputs
 from generator.emit.lists import ToolList, materialize, tool_lists
 from generator.emit.pyliteral import FROZEN_MAPPING, INDENT, py_literal, py_str
-from generator.emit.ts_values import MAX_DEPTH, is_schema, json_text
+from generator.emit.ts_values import MAX_DEPTH, is_schema, json_text, schemas_in
 from generator.fields import descriptor_json
 from generator.model import Toolset
 from generator.targets import enabled
@@ -98,21 +98,11 @@ def _shared_schemas(entries: Sequence[Any]) -> dict[str, Any]:
     counts: dict[str, int] = {}
     first: dict[str, Any] = {}
     for entry in entries:
-        for node in _schemas_in(entry, 0):
+        for node in schemas_in(entry, 0):
             text = json_text(node)
             counts[text] = counts.get(text, 0) + 1
             first.setdefault(text, node)
     return {text: first[text] for text, count in counts.items() if count > 1}
-
-
-def _schemas_in(value: Any, depth: int) -> Iterator[Any]:
-    if depth > MAX_DEPTH:
-        return
-    if is_schema(value):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _schemas_in(item, depth + 1)
 
 
 def _triple(triple: Triple, index: Mapping[str, int]) -> str:

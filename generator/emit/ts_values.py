@@ -72,7 +72,7 @@ def share(
     first: dict[str, tuple[str, Any]] = {}
     for found in lists:
         for tool, entry in zip(found.tools, found.entries, strict=True):
-            for node in _schemas_in(entry, 0):
+            for node in schemas_in(entry, 0):
                 text = texts[id(node)] = json_text(node)
                 counts[text] += 1
                 first.setdefault(text, (tool, node))
@@ -86,7 +86,7 @@ def share(
     return Shared(tuple(consts), names, texts)
 
 
-def _schemas_in(value: Any, depth: int) -> Iterator[Any]:
+def schemas_in(value: Any, depth: int) -> Iterator[Any]:
     """The schemas inside a provider entry, down to ``MAX_DEPTH`` (not inside each other)."""
     if depth > MAX_DEPTH:
         return
@@ -94,10 +94,10 @@ def _schemas_in(value: Any, depth: int) -> Iterator[Any]:
         yield value
     elif isinstance(value, dict):
         for item in value.values():
-            yield from _schemas_in(item, depth + 1)
+            yield from schemas_in(item, depth + 1)
     elif isinstance(value, list):
         for item in value:
-            yield from _schemas_in(item, depth + 1)
+            yield from schemas_in(item, depth + 1)
 
 
 def _free(base: str, taken: set[str]) -> str:

@@ -75,9 +75,16 @@ def _declaration(name: str, expression: Js) -> str:
 
 
 def zod_module(
-    schemas: Sequence[tuple[str, Mapping[str, Any] | bool]], *, export: str = "inputSchemas"
+    schemas: Sequence[tuple[str, Mapping[str, Any] | bool]],
+    *,
+    export: str = "inputSchemas",
+    zod: str = "zod",
+    runtime: str = f"./{RUNTIME_FILE}",
 ) -> str:
-    """An ES module: one ``const`` per schema and ``export``, {name: schema} in the order given."""
+    """An ES module: one ``const`` per schema and ``export``, {name: schema} in the order given.
+
+    ``zod`` and ``runtime`` are the specifiers it imports Zod and the helper module by
+    (the try-it page links them to its own copies)."""
     declarations: list[str] = []
     entries: list[tuple[str, Js]] = []
     for prefix, (name, schema) in zip(prefixes([n for n, _ in schemas]), schemas, strict=True):
@@ -90,7 +97,8 @@ def zod_module(
     return render_template(
         "zod/schemas.js.j2",
         {},
-        runtime=f"./{RUNTIME_FILE}",
+        zod=zod,
+        runtime=runtime,
         declarations=declarations,
         export=export,
         table=render(obj(entries), "", len(head) + 1),

@@ -166,7 +166,7 @@ def _literal_type(out: Mapping[str, Any]) -> str | list[str] | None:
             return None
     if "number" in found:
         found.discard("integer")  # every integer is a number
-    names = [name for name in _LITERAL_TYPES if name in found]
+    names: list[str] = [name for name in _LITERAL_TYPES if name in found]
     return names[0] if len(names) == 1 else names
 
 

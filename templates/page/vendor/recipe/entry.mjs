@@ -1,0 +1,2 @@
+// The one export the generated validators import: `import { z } from "zod"`.
+export { z } from "zod";

@@ -99,7 +99,9 @@ def make_project(folder: Path, size: int | None, seed: int) -> Path:
     """A project folder: the repository's contracts (size None) or a synthetic set."""
     folder.mkdir(parents=True)
     if size is None:
-        shutil.copytree(REPO / "contracts", folder / "contracts")
+        shutil.copytree(
+            REPO / "contracts", folder / "contracts", ignore=shutil.ignore_patterns("hosts")
+        )  # overlays: not contracts
     else:
         make_contracts(size, seed, folder / "contracts")
     (folder / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")

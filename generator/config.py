@@ -95,6 +95,7 @@ class Config:
     allow_outside: bool = False  # --allow-outside: the output may lie outside the project
     hosts: Path | None = None  # folder of host overlays (hosts/<host>.yaml); None: one host
     hosts_setting: Setting | None = None  # how the hosts folder was chosen
+    hosts_shown: str | None = None  # overlays are shown as this + their path in the folder
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,7 +419,8 @@ def _check_contracts(
 
 
 def _check_hosts(config: Config) -> list[Diagnostic]:
-    """The hosts folder exists, is not reached through a link and holds no contracts."""
+    """The hosts folder exists, is not reached through a link and is not the contracts
+    folder itself (inside it, it is skipped when contracts are read)."""
     setting = config.hosts_setting
     if setting is None or config.hosts is None:
         return []
@@ -429,9 +431,10 @@ def _check_hosts(config: Config) -> list[Diagnostic]:
     if not config.hosts.is_dir():
         hint = "create it (one hosts/<host>.yaml per host), or remove 'hosts'"
         return [_diag(setting.where, f"hosts directory '{shown}' does not exist", hint)]
-    if config.hosts == config.contracts or config.contracts in config.hosts.parents:
-        hint = "every YAML file there would be read as a contract: move the overlays out"
-        return [_diag(setting.where, f"hosts directory '{shown}' is inside the contracts", hint)]
+    if config.hosts == config.contracts:
+        hint = "every YAML file there would be read as a contract: use a folder of its own"
+        hint += " (contracts/hosts is skipped when contracts are read)"
+        return [_diag(setting.where, f"hosts directory '{shown}' is the contracts folder", hint)]
     return []
 
 

@@ -49,12 +49,15 @@ def discover(config: Config) -> list[tuple[str, Path]]:
     """Contract files as (key, path), sorted by key: the path relative to the contracts folder.
 
     Keys, not project paths, go into the manifest, so output does not depend on
-    where the project or the working directory is. Raises ContractError for a link,
+    where the project or the working directory is. A hosts folder inside the contracts
+    folder holds overlays, not contracts: it is not searched. Raises ContractError for a link,
     an unreadable folder or an odd file (``contracts/discover.py``).
     """
     from generator.contracts.discover import contract_files
 
-    return contract_files(config.contracts, lambda path: paths.display(path, config.root))
+    return contract_files(
+        config.contracts, lambda path: paths.display(path, config.root), skip=config.hosts
+    )
 
 
 def config_hash(config: Config) -> str:

@@ -150,11 +150,32 @@ def project(
     return Project(root, capsys, monkeypatch)
 
 
+EXAMPLE_HOSTS = "hosts"
+"""The folder of the repository's contracts that holds its host overlays (the config's
+``hosts``): a project that copies the contracts without that setting leaves it out."""
+
+
+def copy_example_contracts(target: Path) -> None:
+    """The repository's example contracts, without its host overlays, into ``target``."""
+    shutil.copytree(REPO / "contracts", target, ignore=_overlays)
+
+
+def example_contract_files() -> list[Path]:
+    """The repository's example contract files (not its host overlays), sorted."""
+    overlays = REPO / "contracts" / EXAMPLE_HOSTS
+    found = (REPO / "contracts").rglob("*.yaml")
+    return sorted(path for path in found if overlays not in path.parents)
+
+
+def _overlays(folder: str, names: list[str]) -> list[str]:
+    return [EXAMPLE_HOSTS] if Path(folder) == REPO / "contracts" else []
+
+
 @pytest.fixture
 def example_project(project: Project) -> Project:
     """A project holding a copy of the repository's own example contracts."""
     shutil.rmtree(project.contracts)
-    shutil.copytree(REPO / "contracts", project.contracts)
+    copy_example_contracts(project.contracts)
     return project
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import copy_example_contracts
 
 
 def everything(root: Path) -> dict[str, tuple[int, int, bytes | None]]:
@@ -50,7 +50,7 @@ def toolcanon(root: Path, home: Path, *argv: str) -> subprocess.CompletedProcess
 def world(tmp_path: Path) -> tuple[Path, Path]:
     root, home = tmp_path / "project", tmp_path / "home"
     home.mkdir()
-    shutil.copytree(REPO / "contracts", root / "contracts")
+    copy_example_contracts(root / "contracts")
     assert toolcanon(root, home, "generate").returncode == 0
     shutil.rmtree(home / ".cache")  # cold: check must do the full work
     for path in [root, *root.rglob("*")]:  # read-only, as a CI checkout may be

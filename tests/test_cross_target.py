@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import Any
 import pytest
 
 from generator.cli import main
-from tests.conftest import REPO
+from tests.conftest import REPO, copy_example_contracts
 from tests.ts_package import declarations_as_sources, link_modules
 
 TSC = REPO / "tests" / "ts_harness" / "node_modules" / ".bin" / "tsc"
@@ -61,7 +60,7 @@ def _hostile_contract() -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("cross")
-    shutil.copytree(REPO / "contracts", root / "contracts")
+    copy_example_contracts(root / "contracts")
     # JSON is YAML: the loader reads it with every escape intact. Characters YAML
     # will not take raw (DEL) or reads as line breaks (NEL, U+2028/9) travel escaped.
     text = json.dumps(_hostile_contract(), ensure_ascii=False, indent=1)

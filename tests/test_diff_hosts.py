@@ -154,3 +154,30 @@ def test_a_removed_host_and_a_new_one(repo: Project) -> None:
         ("host-removed", "host:desktop", "host 'desktop' was removed (its overlay is gone)", None),
         ("host-added", "host:web", "host 'web' was added", 2),
     ]
+
+
+def test_overlays_kept_inside_the_contracts_folder_are_compared_too(project: Project) -> None:
+    """The repository's own layout: contracts/hosts/, skipped when contracts are read,
+    at the old revision as in the working tree."""
+    project.write("toolcanon.yaml", "hosts: contracts/hosts\ntargets: [canonical]\n")
+    project.write("contracts/a.yaml", CONTRACTS)
+    project.write("contracts/hosts/desktop.yaml", OVERLAY)
+    git(project.root, "init", "-q")
+    git(project.root, "add", "-A")
+    git(project.root, "commit", "-q", "-m", "one")
+    assert diff(project) == (0, [])
+    project.write("contracts/hosts/desktop.yaml", OVERLAY + "exclude: [read_file]\n")
+    code, found = diff(project)
+    assert code == 1
+    assert [(rule, tool) for rule, tool, _, _ in found] == [
+        ("tool-removed", "host:desktop:read_file")
+    ]
+
+
+def test_an_old_revisions_bad_overlay_is_named_as_git_names_it(repo: Project) -> None:
+    repo.write("hosts/desktop.yaml", OVERLAY.replace("riskLevel: high", "riskLevel: 7"))
+    git(repo.root, "commit", "-q", "-am", "a broken overlay")
+    repo.write("hosts/desktop.yaml", OVERLAY)
+    code, found = diff(repo)
+    assert code == 2
+    assert [line.split(": error")[0] for line, *_ in found] == ["HEAD:hosts/desktop.yaml:5:5"]

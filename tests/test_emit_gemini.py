@@ -16,7 +16,7 @@ import pytest
 from google.genai import types
 
 from generator.profiles import gemini
-from tests.conftest import REPO, Project
+from tests.conftest import REPO, Project, copy_example_contracts
 from tests.test_profile_gemini import assert_gemini_accepts
 from tests.test_profile_requests import declaration_as_sent, send_to_gemini
 
@@ -36,12 +36,11 @@ def load(path: Path) -> Any:
 @pytest.fixture(scope="module")
 def openapi_declarations(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     """The example contracts through the opt-in target (a project of its own)."""
-    import shutil
 
     from generator.cli import main
 
     root = tmp_path_factory.mktemp("gemini-openapi")
-    shutil.copytree(REPO / "contracts", root / "contracts")
+    copy_example_contracts(root / "contracts")
     (root / "toolcanon.yaml").write_text("targets: [gemini-openapi]\ncache: false\n", "utf-8")
     code = main(["generate", "--config", str(root / "toolcanon.yaml")])
     assert code == 0

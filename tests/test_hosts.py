@@ -337,7 +337,7 @@ def test_validate_reports_an_overlay_problem_and_exits_2(project: Project) -> No
     ]
 
 
-def test_the_hosts_folder_must_exist_and_lie_outside_the_contracts(project: Project) -> None:
+def test_the_hosts_folder_must_exist_and_not_be_the_contracts(project: Project) -> None:
     project.write("toolcanon.yaml", "hosts: missing\n")
     result = project.run("validate")
     assert result.code == 2
@@ -345,11 +345,23 @@ def test_the_hosts_folder_must_exist_and_lie_outside_the_contracts(project: Proj
         "toolcanon.yaml:1:1: error[TC050]: hosts directory 'missing' does not exist (create it "
         "(one hosts/<host>.yaml per host), or remove 'hosts')"
     ]
-    project.write("toolcanon.yaml", "hosts: contracts/hosts\n")
-    project.write("contracts/hosts/desktop.yaml", "version: 1\nhost: desktop\n")
+    project.write("toolcanon.yaml", "hosts: contracts\n")
     result = project.run("validate")
     assert result.code == 2
-    assert "hosts directory 'contracts/hosts' is inside the contracts" in result.err
+    assert "hosts directory 'contracts' is the contracts folder" in result.err
+
+
+def test_overlays_inside_the_contracts_folder_are_not_read_as_contracts(
+    project: Project,
+) -> None:
+    project.write("toolcanon.yaml", "hosts: contracts/hosts\ntargets: [canonical]\n")
+    project.write("contracts/hosts/desktop.yaml", "version: 1\nhost: desktop\n")
+    assert project.run("validate").code == 0
+    assert project.run("generate").code == 0
+    assert (project.generated / "hosts" / "desktop" / "tools.json").is_file()
+    project.write("toolcanon.yaml", "targets: [canonical]\n")  # no hosts: a contract
+    result = project.run("validate")
+    assert result.code == 2 and "contracts/hosts/desktop.yaml" in result.err
 
 
 def test_an_edited_overlay_makes_check_stale(project: Project) -> None:

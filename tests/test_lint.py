@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from generator.contracts.lint import check_schema
 from generator.contracts.lint.values import surely_valid
-from tests.conftest import REPO, Project
+from tests.conftest import Project, example_contract_files
 from tests.lint_strategies import consistent_schema
 
 EXAMPLES = int(os.environ.get("TOOLCANON_FUZZ_EXAMPLES", "60"))
@@ -65,7 +65,7 @@ def test_the_fast_acceptance_is_sound(node: dict[str, Any], value: Any) -> None:
 def test_every_example_contract_lints_clean() -> None:
     """No false positives on the project's own contracts: not even a warning."""
     found = []
-    for path in sorted((REPO / "contracts").rglob("*.yaml")):
+    for path in example_contract_files():
         for tool in yaml.safe_load(path.read_text("utf-8"))["tools"]:
             for key in ("inputSchema", "outputSchema"):
                 if key in tool:

@@ -32,7 +32,7 @@ def test_make_generate_twice_prints_one_line_and_writes_nothing(tmp_path: Path) 
     (project / "contracts").mkdir(parents=True)
     (project / "contracts" / "a.yaml").write_text(MINIMAL.lstrip("\n"), "utf-8")
     shutil.copy2(REPO / "pyproject.toml", project / "pyproject.toml")  # same mtime: stamp holds
-    (project / "hosts").mkdir()  # the config names a hosts folder; here it has no overlay
+    (project / "contracts" / "hosts").mkdir()  # the config names a hosts folder: no overlay
     venv = f"VENV={REPO / '.venv'}"
     if _make(project, "-q", str(REPO / ".venv/.installed"), venv).returncode != 0:
         pytest.fail("the install stamp is stale; run 'make install' (make would reinstall here)")

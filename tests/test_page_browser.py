@@ -10,7 +10,6 @@ contracts; breadth is in tests/test_emit_page.py.
 from __future__ import annotations
 
 import json
-import shutil
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from generator.config import load_config
 from generator.emit.lists import collect
 from generator.pipeline import load_toolset
 from tests.browser import Watched, screenshot
-from tests.conftest import REPO
+from tests.conftest import REPO, copy_example_contracts
 from tests.strict_arguments import as_strict, without_added_nulls
 from tests.test_emit_page import HOSTILE, NASTY_KEY, PAGE_TARGETS, hostile_contract
 from tests.toolsets import inputs
@@ -35,7 +34,7 @@ Step = tuple[str, str, str]  # (fill | check | select | click, label, value)
 def build(root: Path, contracts: dict[str, str] | None) -> Path:
     """A project of the example contracts (or the given files) with the page enabled."""
     if contracts is None:
-        shutil.copytree(REPO / "contracts", root / "contracts")
+        copy_example_contracts(root / "contracts")
     else:
         (root / "contracts").mkdir(parents=True)
         for name, text in contracts.items():

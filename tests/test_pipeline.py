@@ -13,7 +13,14 @@ from pathlib import Path
 import pytest
 
 from generator import writer
-from tests.conftest import MINIMAL, REPO, Project, tree_snapshot
+from tests.conftest import (
+    MINIMAL,
+    REPO,
+    Project,
+    copy_example_contracts,
+    example_contract_files,
+    tree_snapshot,
+)
 
 
 def test_generate_then_check_passes(example_project: Project) -> None:
@@ -154,9 +161,9 @@ def _generate_in(root: Path, *, cwd: Path, env: dict[str, str] | None = None) ->
 
 def test_same_contracts_same_bytes_anywhere(tmp_path: Path) -> None:
     first = tmp_path / "one"
-    shutil.copytree(REPO / "contracts", first / "contracts")
+    copy_example_contracts(first / "contracts")
     second = tmp_path / "elsewhere" / "two"
-    files = sorted((REPO / "contracts").rglob("*.yaml"), reverse=True)
+    files = example_contract_files()[::-1]
     for path in files:  # created in the opposite order
         target = second / "contracts" / path.relative_to(REPO / "contracts")
         target.parent.mkdir(parents=True, exist_ok=True)

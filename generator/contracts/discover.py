@@ -21,9 +21,12 @@ LINK = "TC053"
 _LINK_HINT = "copy the file or folder into the contracts folder instead of linking it"
 
 
-def contract_files(folder: Path, shown: Callable[[Path], str]) -> list[tuple[str, Path]]:
+def contract_files(
+    folder: Path, shown: Callable[[Path], str], *, skip: Path | None = None
+) -> list[tuple[str, Path]]:
     """Contract files as (key, path), sorted by key (the path inside ``folder``).
 
+    ``skip`` is a folder inside ``folder`` that holds no contracts (the host overlays).
     Raises ContractError naming every link, unreadable folder and odd file found;
     ``shown`` spells a path for a diagnostic."""
     found: list[tuple[str, Path]] = []
@@ -44,7 +47,8 @@ def contract_files(folder: Path, shown: Callable[[Path], str]) -> list[tuple[str
                 if contract or _points_to_folder(path):
                     problems.append(_link(shown(path)))
             elif item.is_dir(follow_symlinks=False):
-                stack.append(path)
+                if path != skip:
+                    stack.append(path)
             elif contract and not item.is_file(follow_symlinks=False):
                 message = f"{shown(path)} is not a regular file"
                 hint = "a contract is a plain YAML file: replace it by one"

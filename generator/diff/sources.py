@@ -129,12 +129,16 @@ def from_git(config: Config, ref: str) -> Side:
         raise _error(str(config.contracts), message, None) from None
     revision = commit.decode().strip()
     overlays = _inside(config.hosts, top)
+    nested = _nested(config.hosts, config.contracts)
     with tempfile.TemporaryDirectory(prefix="toolcanon-diff-") as tmp:
         contracts = _unpack_folder(top, revision, folder, Path(tmp, "contracts"), ref)
         hosts = None
-        if overlays is not None:  # the overlays of that revision (none: no hosts then)
+        if nested is not None:  # unpacked with the contracts (none then: no hosts)
+            hosts = contracts / nested if (contracts / nested).is_dir() else None
+        elif overlays is not None:  # the overlays of that revision (none: no hosts then)
             hosts = _unpack_folder(top, revision, overlays, Path(tmp, "hosts"), ref)
-        old = replace(config, contracts=contracts, hosts=hosts)
+        shown = None if overlays is None else f"{ref}:{overlays}/"
+        old = replace(config, contracts=contracts, hosts=hosts, hosts_shown=shown)
         return load_contracts(old, ref, display=f"{ref}:{folder}/")
 
 
@@ -144,6 +148,16 @@ def _inside(folder: Path | None, top: Path) -> str | None:
         return None
     try:
         return folder.resolve().relative_to(top.resolve()).as_posix()
+    except ValueError:
+        return None
+
+
+def _nested(hosts: Path | None, contracts: Path) -> PurePosixPath | None:
+    """Where the hosts folder sits inside the contracts folder, or None (elsewhere)."""
+    if hosts is None:
+        return None
+    try:
+        return PurePosixPath(hosts.resolve().relative_to(contracts.resolve()).as_posix())
     except ValueError:
         return None
 

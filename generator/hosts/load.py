@@ -54,8 +54,11 @@ def load_overlays(config: Config) -> tuple[list[LoadedFile], list[Diagnostic]]:
         return [], list(error.diagnostics)
     good: dict[str, LoadedFile] = {}
     diagnostics: list[Diagnostic] = []
-    for _, path in found:
-        loaded, problems = _load(path, paths.display(path, config.root))
+    for key, path in found:
+        shown = paths.display(path, config.root)
+        if config.hosts_shown is not None:  # diff's old revision: as git names the file
+            shown = config.hosts_shown + key
+        loaded, problems = _load(path, shown)
         diagnostics += problems
         if loaded is None or problems:
             continue

@@ -40,6 +40,7 @@ def manifest_text(
         GENERATOR_KEY: generator_block(),
         "config": config_digest,
         "contracts": {source.path: source.sha256 for source in toolset.sources},
+        **({"hosts": {view.file: view.sha256 for view in toolset.hosts}} if toolset.hosts else {}),
         "warnings": sum(d.severity is Severity.WARNING for d in diagnostics),
         "tools": [
             {
@@ -96,8 +97,9 @@ def skew_note(on_disk: bytes | None, planned: bytes) -> str | None:
     old, new = parse(on_disk) if on_disk is not None else None, parse(planned)
     if old is None or new is None:
         return None
-    if (old.get("contracts"), old.get("config")) != (new.get("contracts"), new.get("config")):
-        return None  # the contracts or settings changed: regenerating is the whole story
+    inputs = ("contracts", "hosts", "config")
+    if [old.get(key) for key in inputs] != [new.get(key) for key in inputs]:
+        return None  # the contracts, overlays or settings changed: regenerating is the story
     block = writer_of(on_disk)
     if block is None:
         return None

@@ -6,6 +6,7 @@ the selection, the host fields, the overlay's own checks, the config key and a r
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -359,6 +360,10 @@ def test_overlays_inside_the_contracts_folder_are_not_read_as_contracts(
     assert project.run("validate").code == 0
     assert project.run("generate").code == 0
     assert (project.generated / "hosts" / "desktop" / "tools.json").is_file()
+    written = json.loads((project.generated / "manifest.json").read_text("utf-8"))
+    overlay = (project.contracts / "hosts" / "desktop.yaml").read_bytes()
+    assert written["hosts"] == {"contracts/hosts/desktop.yaml": hashlib.sha256(overlay).hexdigest()}
+    assert "hosts/desktop.yaml" not in written["contracts"]
     project.write("toolcanon.yaml", "targets: [canonical]\n")  # no hosts: a contract
     result = project.run("validate")
     assert result.code == 2 and "contracts/hosts/desktop.yaml" in result.err

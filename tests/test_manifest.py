@@ -127,9 +127,10 @@ def test_manifest_text_describes_the_files_the_contracts_and_the_tools(tmp_path:
     }
 
 
-def manifest_of(version: str, build: str, contracts: str = "c") -> bytes:
+def manifest_of(version: str, build: str, contracts: str = "c", hosts: str = "h") -> bytes:
     block = {"name": "toolcanon", "version": version, "build": build}
-    return json.dumps({"generator": block, "contracts": contracts, "config": "k"}).encode()
+    document = {"generator": block, "contracts": contracts, "hosts": hosts, "config": "k"}
+    return json.dumps(document).encode()
 
 
 def test_skew_note_names_the_other_version_and_says_to_upgrade() -> None:
@@ -150,8 +151,9 @@ def test_skew_note_names_the_other_version_and_says_to_upgrade() -> None:
         b"not json",
         json.dumps({"contracts": "c", "config": "k"}).encode(),  # no generator block
         manifest_of("0.0.9", "aaaaaaaaaaaa", contracts="changed"),  # the inputs changed
+        manifest_of("0.0.9", "aaaaaaaaaaaa", hosts="changed"),  # an overlay changed
     ],
-    ids=["none", "unreadable", "no-block", "inputs-changed"],
+    ids=["none", "unreadable", "no-block", "inputs-changed", "overlay-changed"],
 )
 def test_no_skew_note_when_skew_is_not_the_story(on_disk: bytes | None) -> None:
     mine = manifest.generator_block()

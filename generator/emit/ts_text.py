@@ -142,14 +142,14 @@ def ts_value(value: Any, indent: str = "") -> str:
         inner = indent + "  "
         items = [f"{inner}{ts_value(item, inner)}," for item in value]
         return "[\n" + "\n".join(items) + f"\n{indent}]"
-    return _scalar(value)
+    return ts_scalar(value)
 
 
 def _inline_array(values: list[Any] | tuple[Any, ...]) -> str | None:
     """``[a, b]`` on one line when every item is a scalar and the line stays short."""
     if any(isinstance(v, dict | list | tuple | Mapping) for v in values):
         return None
-    inline = "[" + ", ".join(_scalar(v) for v in values) + "]"
+    inline = "[" + ", ".join(ts_scalar(v) for v in values) + "]"
     return inline if len(inline) <= _MAX_INLINE_ARRAY else None
 
 
@@ -171,7 +171,7 @@ def _string_literal(value: str) -> str:
     return ts_string(value)
 
 
-def _scalar(value: object) -> str:
+def ts_scalar(value: object) -> str:
     """Return the literal of a JSON scalar (non-finite floats are not JSON)."""
     if isinstance(value, str):
         return _string_literal(value)

@@ -7,12 +7,11 @@ item, object entry or chained method per line, with trailing commas.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from generator.emit.ts_text import IDENTIFIER_RE, ts_string
+from generator.emit.ts_text import IDENTIFIER_RE, ts_scalar, ts_string
 
 WIDTH: Final = 100
 _INDENT: Final = "  "
@@ -88,22 +87,7 @@ def literal(value: Any) -> Js:
         return array(literal(item) for item in value)
     if isinstance(value, dict):
         return obj((str(k), literal(v)) for k, v in value.items())
-    return raw(scalar(value))
-
-
-def scalar(value: object) -> str:
-    """The literal of a JSON scalar (non-finite floats are not JSON)."""
-    if isinstance(value, str):
-        return ts_string(value)
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float) and math.isfinite(value):
-        return repr(value)
-    raise ValueError(f"not a JSON value: {value!r}")
+    return raw(ts_scalar(value))
 
 
 def render(node: Js, indent: str = "", used: int = 0) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from generator.profiles.base import NameRule
+from generator.profiles.base import ANNOTATION_KEYWORDS, NameRule
 
 NAME: Final = NameRule(
     "Claude",
@@ -66,23 +66,7 @@ DESCRIBED: Final = frozenset(
 )
 
 # Keywords that only annotate; removed without a word.
-ANNOTATIONS: Final = frozenset(
-    {
-        "$schema",
-        "$id",
-        "$anchor",
-        "$dynamicAnchor",
-        "$comment",
-        "$vocabulary",
-        "examples",
-        "deprecated",
-        "readOnly",
-        "writeOnly",
-        "contentMediaType",
-        "contentEncoding",
-        "contentSchema",
-    }
-)
+ANNOTATIONS: Final = ANNOTATION_KEYWORDS
 
 # A strict node must say what it is (the SDK refuses one without any of these).
 TYPED_BY: Final = ("type", "anyOf", "allOf", "enum", "const", "$ref")

@@ -19,7 +19,28 @@ from typing import Any, Final
 from generator.diagnostics import JsonPath, Severity
 from generator.model import thaw
 
+# Keywords that only annotate or identify a schema: a profile that removes them changes
+# nothing the model may send.
+ANNOTATION_KEYWORDS: Final = frozenset(
+    {
+        "$schema",
+        "$id",
+        "$anchor",
+        "$dynamicAnchor",
+        "$comment",
+        "$vocabulary",
+        "examples",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "contentMediaType",
+        "contentEncoding",
+        "contentSchema",
+    }
+)
+
 __all__ = [
+    "ANNOTATION_KEYWORDS",
     "COMPATIBLE_HOST",
     "INEXPRESSIBLE",
     "LIMIT_EXCEEDED",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from generator.profiles.base import NameRule
+from generator.profiles.base import ANNOTATION_KEYWORDS, NameRule
 
 # "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores,
 # dots, colons, or dashes, with a maximum length of 64." Vertex allows no colon; provider
@@ -84,26 +84,9 @@ WIDENING: Final[dict[str, str]] = {
     "exclusiveMaximum": "the bound is no longer sent",
 }
 
-# Keywords that only annotate: removing them changes nothing the model may send.
-ANNOTATIONS: Final = frozenset(
-    {
-        "$schema",
-        "$id",
-        "$anchor",
-        "$dynamicAnchor",
-        "$comment",
-        "$vocabulary",
-        "$defs",
-        "definitions",
-        "examples",
-        "deprecated",
-        "readOnly",
-        "writeOnly",
-        "contentMediaType",
-        "contentEncoding",
-        "contentSchema",
-    }
-)
+# Keywords that only annotate: removing them changes nothing the model may send (and the
+# definitions themselves: the OpenAPI subset inlines them).
+ANNOTATIONS: Final = ANNOTATION_KEYWORDS | {"$defs", "definitions"}
 
 # Keywords that apply to one type only: a type list's anyOf branches take them along.
 _NUMERIC: Final = frozenset(

@@ -33,6 +33,17 @@ def fail_on(text: str) -> frozenset[Category]:
     return chosen
 
 
+def add_fail_on(parser: argparse.ArgumentParser) -> None:
+    """``--fail-on``: which categories of finding fail the run (diff, verify)."""
+    parser.add_argument(
+        "--fail-on",
+        type=fail_on,
+        default=fail_on(DEFAULT_FAIL_ON),
+        metavar="CATEGORIES",
+        help=f"comma-separated categories that fail the run (default {DEFAULT_FAIL_ON})",
+    )
+
+
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(NAME, help=HELP, description=HELP)
     options.add_common(parser)
@@ -47,13 +58,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="the current branch's upstream (else origin/HEAD); for the pre-push hook",
     )
-    parser.add_argument(
-        "--fail-on",
-        type=fail_on,
-        default=fail_on(DEFAULT_FAIL_ON),
-        metavar="CATEGORIES",
-        help=f"comma-separated categories that fail the run (default {DEFAULT_FAIL_ON})",
-    )
+    add_fail_on(parser)
 
 
 def run(args: argparse.Namespace) -> ExitCode:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.commands import options
-from generator.commands.diff import DEFAULT_FAIL_ON, fail_on
+from generator.commands.diff import add_fail_on
 from generator.config import Config
 from generator.diagnostics import ContractError, Diagnostic, Position, usage
 from generator.exitcodes import ExitCode
@@ -56,13 +56,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     pin.add_argument(
         "--against-pin", type=Path, metavar="FILE", help="compare with a pin, not the contracts"
     )
-    parser.add_argument(
-        "--fail-on",
-        type=fail_on,
-        default=fail_on(DEFAULT_FAIL_ON),
-        metavar="CATEGORIES",
-        help=f"comma-separated categories that fail the run (default {DEFAULT_FAIL_ON})",
-    )
+    add_fail_on(parser)
     options.add_config(parser, outputs=False)
     options.add_format(parser)
 

@@ -67,6 +67,9 @@ def run(args: argparse.Namespace) -> ExitCode:
         blocked = have_errors("contracts have", result.diagnostics, strict=config.strict)
         summary(f"{blocked}; nothing was written")
         return ExitCode.BAD_INPUT
+    from generator.commands.check import skew
+
+    note = skew(result.plan, config.output)  # before writing: who wrote what is there
     try:
         comparison = write(
             result.plan,
@@ -90,6 +93,8 @@ def run(args: argparse.Namespace) -> ExitCode:
         print(f"... and {len(comparison.drift) - LISTED} more", file=sys.stderr)
     files, tools = counted(len(comparison.drift), "file"), counted(result.tool_count, "tool")
     summary(f"{out}/: {files} updated from {tools}")
+    if note is not None:
+        summary(f"note: {note}")
     if not args.exit_nonzero_on_change:
         return ExitCode.OK
     summary("files changed: review them, stage them (git add) and commit again")

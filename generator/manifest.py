@@ -95,6 +95,19 @@ def skew_note(on_disk: bytes | None, planned: bytes, *, hook: bool = False) -> s
     made from, another toolcanon made it: name both, and say which one to change (None
     when the inputs changed, or it was this very build). ``hook``: this run is a
     pre-commit hook, so "this one" is the hook's ``rev`` and the other a local install."""
+    builds = skew(on_disk, planned)
+    if builds is None:
+        return None
+    theirs, mine = builds
+    return f"{skew_text(builds)}: " + _advice(theirs["version"], mine["version"], hook=hook)
+
+
+Builds = tuple[dict[str, str], dict[str, str]]
+
+
+def skew(on_disk: bytes | None, planned: bytes) -> Builds | None:
+    """(the build that wrote the output, this build) when they differ and the contracts
+    and settings are the ones the output was made from; else None."""
     old, new = parse(on_disk) if on_disk is not None else None, parse(planned)
     if old is None or new is None:
         return None
@@ -103,13 +116,18 @@ def skew_note(on_disk: bytes | None, planned: bytes, *, hook: bool = False) -> s
     block = writer_of(on_disk)
     if block is None:
         return None
+    theirs = {"version": block.get("version", "?"), "build": block.get("build", "?")}
     mine = generator_block()
-    if block.get("version") == mine["version"] and block.get("build") == mine["build"]:
+    if (theirs["version"], theirs["build"]) == (mine["version"], mine["build"]):
         return None
-    theirs = f"toolcanon {block.get('version', '?')} (build {block.get('build', '?')})"
-    running = f"toolcanon {mine['version']} (build {mine['build']})"
-    return f"the output was last written by {theirs}; this is {running}: " + _advice(
-        block.get("version", "?"), mine["version"], hook=hook
+    return theirs, mine
+
+
+def skew_text(builds: Builds) -> str:
+    theirs, mine = builds
+    return (
+        f"the output was last written by toolcanon {theirs['version']} (build "
+        f"{theirs['build']}); this is toolcanon {mine['version']} (build {mine['build']})"
     )
 
 

@@ -67,11 +67,16 @@ def skew(plan: Plan, out: Path) -> str | None:
     """Why the output differs when its inputs did not change: another toolcanon."""
     from generator.manifest import MANIFEST, skew_note
 
+    return skew_note(manifest_on_disk(out), plan.files[MANIFEST], hook=under_pre_commit())
+
+
+def manifest_on_disk(out: Path) -> bytes | None:
+    from generator.manifest import MANIFEST
+
     try:
-        on_disk: bytes | None = (out / MANIFEST).read_bytes()
+        return (out / MANIFEST).read_bytes()
     except OSError:
-        on_disk = None
-    return skew_note(on_disk, plan.files[MANIFEST], hook=under_pre_commit())
+        return None
 
 
 def under_pre_commit() -> bool:

@@ -6,7 +6,7 @@ import argparse
 
 from generator.commands import options
 from generator.exitcodes import ExitCode
-from generator.report import have_errors, print_diagnostics, summary
+from generator.report import counted, have_errors, print_diagnostics, summary
 
 NAME = "validate"
 HELP = "check the contracts and report every problem; write nothing"
@@ -25,5 +25,5 @@ def run(args: argparse.Namespace) -> ExitCode:
     if toolset is None:
         summary(have_errors("contracts have", diagnostics, strict=config.strict))
         return ExitCode.BAD_INPUT
-    summary(f"{len(toolset)} tools, contracts are valid")
+    summary(f"{counted(len(toolset), 'tool')}, contracts are valid")
     return ExitCode.OK

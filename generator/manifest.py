@@ -111,7 +111,8 @@ def skew(on_disk: bytes | None, planned: bytes) -> Builds | None:
     old, new = parse(on_disk) if on_disk is not None else None, parse(planned)
     if old is None or new is None:
         return None
-    if (old.get("contracts"), old.get("config")) != (new.get("contracts"), new.get("config")):
+    inputs = ("contracts", "config", "warnings")  # warnings: the config may accept more
+    if [old.get(key) for key in inputs] != [new.get(key) for key in inputs]:
         return None  # the contracts or settings changed: regenerating is the whole story
     block = writer_of(on_disk)
     if block is None:

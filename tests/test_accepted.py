@@ -127,3 +127,20 @@ def test_this_repositorys_check_is_quiet_when_nothing_is_wrong() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr == "toolcanon: generated/ is up to date\n"
+
+
+def test_toolcanon_yaml_spells_it_as_a_list(project: Project) -> None:
+    project.write("contracts/a.yaml", BOUNDED.format(name="list_a"))
+    project.write(
+        "toolcanon.yaml",
+        "strict: true\naccept:\n  - code: TC151\n    reason: checked\n  - code: TC1\n",
+    )
+    result = project.run("validate")
+    assert result.diagnostics == [
+        "toolcanon.yaml:5:5: error[TC050]: an accepted warning needs a 'code' like TC151 "
+        '(write code = "TC151", tools = ["read_file"] (optional) and reason = "why")',
+        "toolcanon.yaml:5:5: error[TC050]: an accepted warning needs a non-empty 'reason' "
+        "(say why this warning is accepted: the next reader decides from it)",
+    ]
+    project.write("toolcanon.yaml", "strict: true\naccept: [{code: TC151, reason: checked}]\n")
+    assert project.run("validate").code == 0

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from generator.accepted import Acceptance
+from generator.accepted import parse as parse_acceptances
 from generator.cache import user_cache_root
 from generator.config_file import ConfigText, find_config, read_config
 from generator.diagnostics import ContractError, Diagnostic, Position
@@ -85,6 +87,7 @@ class Config:
     emit: EmitOptions = field(default_factory=EmitOptions)
     source: str | None = None  # the config file, as displayed in diagnostics
     suppressions: tuple[Suppression, ...] = ()  # accepted changes for ``toolcanon diff``
+    accepted: tuple[Acceptance, ...] = ()  # accepted warnings: not printed, not counted
     cache: Path | None = None  # folder of cached results (cache.py); None: no cache
     budgets: tuple[Budget, ...] = ()  # token limits, checked by validate/generate/check
     token_threshold: int = DEFAULT_TOKEN_THRESHOLD  # diff: growth (tokens) worth reporting
@@ -140,6 +143,7 @@ KEYS: dict[str, Key] = {
     "schema-extensions": Key("schema_extensions", list, what="keyword names"),
     "hosts": Key("hosts", str),
     "mode-files": Key("mode_files", bool),
+    "accept": Key("accept", object),
 }
 
 
@@ -163,6 +167,7 @@ def load_config(
     suppressions, trouble = _suppressions(text, diff_table)
     threshold = _token_threshold(text, diff_table, trouble)
     budgets = _budgets(text, values.pop("budgets", None), trouble)
+    accepted = _acceptances(text, values.pop("accept", None), trouble)
     config = _apply(text, base, values, overrides or Overrides())
     if require_contracts:
         trouble += _check_contracts(config, text, overrides or Overrides())
@@ -170,7 +175,25 @@ def load_config(
     problems += trouble
     if problems:
         raise ContractError(problems)
-    return replace(config, suppressions=suppressions, budgets=budgets, token_threshold=threshold)
+    return replace(
+        config,
+        suppressions=suppressions,
+        budgets=budgets,
+        token_threshold=threshold,
+        accepted=accepted,
+    )
+
+
+def _acceptances(
+    text: ConfigText | None, value: Any, problems: list[Diagnostic]
+) -> tuple[Acceptance, ...]:
+    """The ``accept`` entries (generator/accepted.py), checked."""
+    if text is None or value is None:
+        return ()
+    source = text.path.read_text("utf-8")
+    found, trouble = parse_acceptances(text.display, source, value, text.positions)
+    problems += trouble
+    return found
 
 
 def _budgets(text: ConfigText | None, table: Any, problems: list[Diagnostic]) -> tuple[Budget, ...]:

@@ -77,7 +77,8 @@ class ContractError(Exception):
     """Raised by a stage that cannot go on; carries every diagnostic found so far."""
 
     def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
-        super().__init__(f"{len(diagnostics)} diagnostic(s)")
+        count = len(diagnostics)
+        super().__init__(f"{count} diagnostic{'' if count == 1 else 's'}")
         self.diagnostics = tuple(diagnostics)
 
 

@@ -47,9 +47,10 @@ def state(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -
 
 def checks_hash(config: Config) -> str:
     """Settings that change what is reported, not what is written (token budgets, the
-    keywords the schema lint allows)."""
+    keywords the schema lint allows, the warnings the config accepts)."""
     budgets = [[b.target, b.per_tool, b.per_listing] for b in config.budgets]
-    return json_sha256([budgets, sorted(config.schema_extensions)])
+    accepted = sorted([a.code, *a.tools] for a in config.accepted)
+    return json_sha256([budgets, sorted(config.schema_extensions), accepted])
 
 
 def record(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -> Entry:

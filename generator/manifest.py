@@ -11,6 +11,7 @@ that changes no file changes nothing (the block is left as it was).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import PurePosixPath
 from typing import Any
@@ -90,33 +91,76 @@ def writer_of(on_disk: bytes | None) -> dict[str, str] | None:
     return {str(k): str(v) for k, v in block.items() if isinstance(v, str | int)}
 
 
-def skew_note(on_disk: bytes | None, planned: bytes) -> str | None:
+def skew_note(on_disk: bytes | None, planned: bytes, *, hook: bool = False) -> str | None:
     """When the output differs although the contracts and settings are the ones it was
-    made from, another toolcanon made it: say which, and what to do about it (None when
-    the inputs changed, or it was this very build)."""
+    made from, another toolcanon made it: name both, and say which one to change (None
+    when the inputs changed, or it was this very build). ``hook``: this run is a
+    pre-commit hook, so "this one" is the hook's ``rev`` and the other a local install."""
+    builds = skew(on_disk, planned)
+    if builds is None:
+        return None
+    theirs, mine = builds
+    return f"{skew_text(builds)}: " + _advice(theirs["version"], mine["version"], hook=hook)
+
+
+Builds = tuple[dict[str, str], dict[str, str]]
+
+
+def skew(on_disk: bytes | None, planned: bytes) -> Builds | None:
+    """(the build that wrote the output, this build) when they differ and the contracts
+    and settings are the ones the output was made from; else None."""
     old, new = parse(on_disk) if on_disk is not None else None, parse(planned)
     if old is None or new is None:
         return None
-    inputs = ("contracts", "hosts", "config")
+    inputs = ("contracts", "hosts", "config", "warnings")  # warnings: the config may accept more
     if [old.get(key) for key in inputs] != [new.get(key) for key in inputs]:
         return None  # the contracts, overlays or settings changed: regenerating is the story
     block = writer_of(on_disk)
     if block is None:
         return None
+    theirs = {"version": block.get("version", "?"), "build": block.get("build", "?")}
     mine = generator_block()
-    theirs = f"toolcanon {block.get('version', '?')} (build {block.get('build', '?')})"
-    running = f"toolcanon {mine['version']} (build {mine['build']})"
-    if block.get("version") == mine["version"] and block.get("build") == mine["build"]:
+    if (theirs["version"], theirs["build"]) == (mine["version"], mine["build"]):
         return None
-    if block.get("version") == mine["version"]:
-        advice = (
-            "two builds of the same version generate differently: run one toolcanon "
-            "everywhere (the pre-commit hook's rev and your install; compare "
-            "'toolcanon --version')"
+    return theirs, mine
+
+
+def skew_text(builds: Builds) -> str:
+    theirs, mine = builds
+    return (
+        f"the output was last written by toolcanon {theirs['version']} (build "
+        f"{theirs['build']}); this is toolcanon {mine['version']} (build {mine['build']})"
+    )
+
+
+def _advice(theirs: str, mine: str, *, hook: bool) -> str:
+    """Which toolcanon to change: the older of two versions; between two builds of one
+    version (unordered), the one the pre-commit hook does not pin: the project commits
+    the hook's rev, so that build is the project's choice."""
+    old, new = release(theirs), release(mine)
+    if old is not None and new is not None and old != new:
+        if old > new:
+            where = "the hook's rev" if hook else "this install"
+            return f"this one is older: upgrade {where} to {theirs}, then run check again"
+        if hook:
+            return f"upgrade your local install to {mine}, then run 'toolcanon generate'"
+        return (
+            f"run 'toolcanon generate' with this one, and upgrade what wrote it (the "
+            f"pre-commit hook's rev, CI's install) to {mine}"
         )
-    else:
-        advice = (
-            "upgrade whichever is older (the pre-commit hook's rev or your install), "
-            "then run 'toolcanon generate'"
+    if hook:
+        return (
+            "two builds of one version generate differently; the hook's rev is the project's "
+            'pin: install that build locally (pip install "toolcanon @ git+URL@REV") and run '
+            "'toolcanon generate', or set rev to the commit your install came from"
         )
-    return f"the output was last written by {theirs}; this is {running}: {advice}"
+    return (
+        "two builds of one version generate differently; the pre-commit hook's rev is the "
+        "project's pin: install that build here and run 'toolcanon generate'"
+    )
+
+
+def release(version: str) -> tuple[int, ...] | None:
+    """``0.2.0`` → ``(0, 2, 0)``; None for a version that does not start with numbers."""
+    match = re.match(r"\d+(?:\.\d+)*", version)
+    return tuple(int(part) for part in match.group().split(".")) if match else None

@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from generator import paths
+from generator.accepted import split
 from generator.cache import CacheView, Entry
 from generator.config import Config, EmitOptions
 from generator.diagnostics import (
@@ -80,6 +81,7 @@ class Loaded:
     diagnostics: tuple[Diagnostic, ...]
     entries: tuple[Entry, ...] = ()
     adapted: Adaptations = field(default_factory=lambda: NOTHING_ADAPTED)
+    accepted: tuple[Diagnostic, ...] = ()  # warnings the config accepts: not reported
 
     @property
     def inputs(self) -> Inputs:
@@ -112,8 +114,9 @@ def load_contracts(
         if checked.entry is not None:
             entries.append(checked.entry)
     toolset, adapted, found = resolved(files, diagnostics, config, strict=strict)
-    ordered = tuple(sorted_diagnostics(found))
-    return Loaded(toolset, tuple(files), ordered, tuple(entries), adapted)
+    kept, accepted = split(found, config.accepted)
+    ordered = tuple(sorted_diagnostics(kept))
+    return Loaded(toolset, tuple(files), ordered, tuple(entries), adapted, tuple(accepted))
 
 
 def _lenient(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
@@ -136,7 +139,7 @@ def resolve_checked(
     """After each file's own checks (``diagnostics``): the checks across files, resolve,
     and the profile stage; the Toolset is None when anything blocks."""
     toolset, _, found = resolved(files, diagnostics, config, strict=strict)
-    return toolset, found
+    return toolset, split(found, config.accepted)[0]
 
 
 def resolved(
@@ -146,14 +149,15 @@ def resolved(
     *,
     strict: bool = False,
 ) -> tuple[Toolset | None, Adaptations, list[Diagnostic]]:
-    """:func:`resolve_checked`, with what each enabled provider target receives."""
+    """:func:`resolve_checked`, with what each enabled provider target receives (the
+    diagnostics include the warnings the config accepts, which never block)."""
     from generator.contracts.check import duplicate_names
     from generator.emit import enabled_targets
     from generator.profiles.stage import adapt
     from generator.resolve import resolve
 
     found = [*diagnostics, *duplicate_names(files)]
-    if has_errors(found, strict=strict):
+    if _blocks(found, config, strict=strict):
         return None, NOTHING_ADAPTED, found
     toolset, problems = resolve(
         files, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
@@ -169,9 +173,14 @@ def resolved(
         from generator.tokens.budgeting import check_budgets
 
         found += check_budgets(toolset, config.emit, Inputs(adapted=adapted), config.budgets)
-    if has_errors(found, strict=strict):
+    if _blocks(found, config, strict=strict):
         return None, NOTHING_ADAPTED, found
     return toolset, adapted, found
+
+
+def _blocks(found: Sequence[Diagnostic], config: Config, *, strict: bool) -> bool:
+    """An error, or under ``strict`` a warning the config does not accept."""
+    return has_errors(split(found, config.accepted)[0] if strict else found, strict=strict)
 
 
 def check_added(others: Sequence[Checked], added: Checked, config: Config) -> list[Diagnostic]:

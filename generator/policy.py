@@ -188,7 +188,16 @@ def resolve_fields(tool: Mapping[str, Any], context: Silent) -> dict[str, Any]:
     for key, default in DEFAULTS.items():
         source = given if key in HINTS else tool
         got[key] = source[key] if key in source else default(context, got)
+    got["description"] = description_text(got["description"])
     return got
+
+
+def description_text(text: str) -> str:
+    """A tool's description as every output carries it: without the spaces, tabs and line
+    breaks at its end. YAML's ``description: |`` keeps the last line break, an editor may
+    leave spaces; neither is meant for the model, and each costs tokens in every request.
+    ``verify`` reads a served description the same way, so import → verify stays clean."""
+    return text.rstrip(" \t\r\n")
 
 
 @dataclass(frozen=True, slots=True)

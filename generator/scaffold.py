@@ -9,14 +9,13 @@ writes nothing and exits 2.
 from __future__ import annotations
 
 import json
-import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.config import EmitOptions
 from generator.config_file import PYPROJECT, YAML_CONFIG
-from generator.emit.schema import SCHEMA_PATH
+from generator.emit.schema import editor_reference
 from generator.targets import DEFAULT, OPT_IN
 
 EXAMPLE_NAME = "example.yaml"
@@ -39,12 +38,6 @@ def quoted(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def schema_reference(contracts: str, output: str) -> str:
-    """Path from a file at the top of the contracts folder to the generated schema."""
-    target = Path(output) / "schema" / SCHEMA_PATH.name
-    return Path(os.path.relpath(target, contracts)).as_posix()
-
-
 def plan_scaffold(root: Path, contracts: str, output: str) -> Scaffold:
     """The files init writes in ``root``. Raises Refused when one exists already."""
     from generator.templating import render
@@ -55,7 +48,7 @@ def plan_scaffold(root: Path, contracts: str, output: str) -> Scaffold:
         "targets": DEFAULT,
         "opt_in": OPT_IN,
         "options": EmitOptions(),
-        "schema_path": schema_reference(contracts, output),
+        "schema_path": editor_reference(root / contracts / EXAMPLE_NAME, root / output),
     }
     filters = {"quoted": quoted}
     new_files: dict[Path, str] = {}

@@ -18,6 +18,7 @@ from generator.cli import main
 REPO = Path(__file__).resolve().parent.parent
 USER_FOLDERS = {"XDG_CACHE_HOME": "cache", "XDG_STATE_HOME": "state"}
 pytest_plugins = [
+    "tests.checkout",
     "tests.generated_python",
     "tests.python_corpus",
     "tests.zod_harness",

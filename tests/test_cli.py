@@ -15,6 +15,7 @@ from generator.diagnostics import ContractError, Diagnostic, Position
 from generator.exitcodes import ExitCode
 from generator.fingerprint import build_id
 from generator.report import FORMATS
+from tests.conftest import MINIMAL, Project
 
 BAD = Diagnostic(Position("contracts/a.yaml", 2, 3), "bad", "TC103", tool="x", hint="fix")
 
@@ -98,3 +99,31 @@ def test_every_command_module_has_the_parts_the_cli_wires() -> None:
     assert list(sub.choices) == list(COMMANDS)
     for name, command_parser in sub.choices.items():  # main reports ContractError in it
         assert command_parser.get_default("format") in FORMATS, name
+
+
+def test_help_lists_every_command_in_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` is read in a terminal: every command (init included) is listed, and no
+    help text carries reStructuredText markup (docstring ``double backticks``)."""
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    top = capsys.readouterr().out
+    for name in COMMANDS:
+        assert f"\n    {name} " in top, name
+    texts = [top]
+    for name in COMMANDS:
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        texts.append(capsys.readouterr().out)
+    assert not [text for text in texts if "``" in text]
+
+
+def test_counts_agree_with_their_nouns(project: Project) -> None:
+    """ "1 tool", never "1 tools" or "tool(s)"."""
+    project.write("contracts/a.yaml", MINIMAL)
+    assert project.run("validate").err == "toolcanon: 1 tool, contracts are valid\n"
+    assert project.run("generate").code == 0
+    (project.generated / "docs/TOOLS.md").write_text("edited\n", "utf-8")
+    stale = project.run("check")
+    assert stale.err.splitlines()[-1] == (
+        "toolcanon: 1 file in generated/ is stale; run 'toolcanon generate'"
+    )

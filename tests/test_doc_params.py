@@ -81,3 +81,41 @@ def test_type_labels() -> None:
     assert type_label(root, {"type": "array", "items": {"type": ["string", "null"]}}) == (
         "array of (string | null)"
     )
+
+
+def test_constraints_a_person_filling_in_arguments_needs() -> None:
+    """Bounds, lengths, pattern, format, item counts, uniqueness, const; what each item of
+    an array of plain values must meet; constraints behind a $ref with the property's own
+    keywords winning."""
+    schema = {
+        "type": "object",
+        "$defs": {"Id": {"type": "string", "pattern": "^[a-z]+$", "maxLength": 8}},
+        "properties": {
+            "n": {"type": "integer", "minimum": 1, "exclusiveMaximum": 10, "multipleOf": 2},
+            "s": {"type": "string", "minLength": 1, "format": "email"},
+            "tags": {
+                "type": "array",
+                "items": {"type": "string", "enum": ["a", "b"], "maxLength": 3},
+                "minItems": 1,
+                "maxItems": 5,
+                "uniqueItems": True,
+            },
+            "id": {"$ref": "#/$defs/Id", "maxLength": 4},
+            "kind": {"const": "x"},
+            "plain": {"type": "boolean"},
+        },
+    }
+    assert {row.name: row.constraints for row in parameter_rows(schema)} == {
+        "n": (("≥", ("1",)), ("<", ("10",)), ("multiple of", ("2",))),
+        "s": (("length ≥", ("1",)), ("format", ("email",))),
+        "tags": (
+            ("items ≥", ("1",)),
+            ("items ≤", ("5",)),
+            ("unique items", ()),
+            ("each one of", ('"a"', '"b"')),
+            ("each length ≤", ("3",)),
+        ),
+        "id": (("length ≤", ("4",)), ("pattern", ("^[a-z]+$",))),
+        "kind": (("equals", ('"x"',)),),
+        "plain": (),
+    }

@@ -29,6 +29,7 @@ tools:
           type: string
           description: "line\\nbreak | pipe <b>bold</b>"
           enum: ["a|b", "</script>", "{{ x }}"]
+          pattern: "^(a[|]b|</script>|.*)$"
           default: "{{ x }}"
       required: ["we|ird\\nname"]
   - name: plain
@@ -48,19 +49,22 @@ def test_catalogue_survives_hostile_contracts(project: Project) -> None:
     page = _html((project.generated / "docs/TOOLS.md").read_text("utf-8"))
     assert "<script" not in page and "<img" not in page and "<b>" not in page
     tables = page.split("<table>")[1:]
-    overview, params = tables[0], tables[1]
+    overview, modes, params = tables[0], tables[1], tables[2]
     rows = re.findall(r"<tr>(.*?)</tr>", overview.split("<tbody>")[1], flags=re.S)
     assert len(rows) == 2
-    assert all(len(re.findall(r"<td>", row)) == 8 for row in rows)
+    assert all(len(re.findall(r"<td>", row)) == 9 for row in rows)
+    assert len(re.findall(r"<tr>", modes.split("<tbody>")[1])) == 3  # plan, default, auto
     (param,) = re.findall(r"<tr>(.*?)</tr>", params.split("<tbody>")[1], flags=re.S)
     cells = re.findall(r"<td>(.*?)</td>", param, flags=re.S)
-    assert len(cells) == 5
+    assert len(cells) == 6
     assert cells[0] == "<code>we|ird name</code>" and cells[2] == "yes"
     assert (
-        "One of: <code>&quot;a|b&quot;</code>, <code>&quot;&lt;/script&gt;&quot;</code>" in cells[4]
+        "one of <code>&quot;a|b&quot;</code>, <code>&quot;&lt;/script&gt;&quot;</code>" in cells[4]
     )
+    assert "pattern <code>^(a[|]b|&lt;/script&gt;|.*)$</code>" in cells[4]
     headings = re.findall(r"<h(\d)>(.*?)</h\d>", page)
-    assert [h[0] for h in headings] == ["1", "2", "3", "2", "3"]  # Tools, evil, Parameters, plain…
+    # Tools, Modes, evil, Parameters, plain, Parameters
+    assert [h[0] for h in headings] == ["1", "2", "2", "3", "2", "3"]
 
 
 def test_readme_lists_only_enabled_targets(project: Project) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path, PurePosixPath
 
+import pytest
+
 from generator.contracts.check import contract_schema
 from generator.emit import schema
 from generator.model import Toolset
@@ -33,3 +35,17 @@ def test_a_project_with_hosts_gets_the_overlay_schema_too() -> None:
     files = schema.emit(replace(Toolset((), ()), hosts=(view,)), OPTIONS)
     text = files[PurePosixPath("schema/overlay.schema.json")]
     assert json.loads(text) == overlay_schema()
+
+
+@pytest.mark.parametrize(
+    ("contract", "output", "expected"),
+    [
+        ("contracts/x.yaml", "generated", "../generated/schema/contract.schema.json"),
+        ("contracts/team/x.yaml", "generated", "../../generated/schema/contract.schema.json"),
+        ("tools/a/b/x.yaml", "build/tools", "../../../build/tools/schema/contract.schema.json"),
+    ],
+)
+def test_editor_reference_is_relative_to_the_contracts_own_folder(
+    tmp_path: Path, contract: str, output: str, expected: str
+) -> None:
+    assert schema.editor_reference(tmp_path / contract, tmp_path / output) == expected

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 import yaml
 
-from generator.importers.render import SCHEMA_FILE
 from tests.conftest import Project, tree_snapshot
 
 CASES_DIR = Path(__file__).parent / "import_cases"
@@ -49,8 +48,7 @@ def test_import_case_matches_golden(project: Project, case: Path, update_goldens
     assert result.code == 0, result.err
     text = written.read_text("utf-8")
     first, rest = text.split("\n", 1)
-    reference = first.removeprefix("# yaml-language-server: $schema=")
-    assert (written.parent / reference).resolve() == SCHEMA_FILE
+    assert first == "# yaml-language-server: $schema=../generated/schema/contract.schema.json"
     if update_goldens:
         (case / "expected.yaml").write_text(rest, encoding="utf-8")
         (case / "expected.txt").write_text("".join(f"{d}\n" for d in result.diagnostics), "utf-8")
@@ -262,3 +260,17 @@ def test_import_checks_with_the_projects_config(project: Project) -> None:
     project.write("pyproject.toml", '[tool.toolcanon]\nbuiltin-server = "core"\n')
     assert project.run("import", Path(source).name, "--server", "builtin").code == 0
     assert project.run("validate").code == 0
+
+
+def test_schema_line_resolves_from_a_contract_in_a_subfolder(project: Project) -> None:
+    """import writes the same ``$schema`` line init writes, relative to the file's own
+    folder: a contract one folder down needs ``../../``, and the path reaches the schema
+    that generate writes."""
+    source = shutil.copy(_source(CASES_DIR / "anthropic"), project.root)
+    result = project.run("import", Path(source).name, "--out", "contracts/team")
+    assert result.code == 0, result.err
+    written = project.contracts / "team" / "claude_tools.yaml"
+    first = written.read_text("utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../../generated/schema/contract.schema.json"
+    assert project.run("generate").code == 0
+    assert (written.parent / first.split("$schema=")[1]).resolve().is_file()

@@ -13,6 +13,8 @@ from generator.contracts.loader import load_file
 from generator.importers.draft import Draft, DraftTool, Field, at_start
 from generator.importers.render import render
 
+SCHEMA = "../generated/schema/contract.schema.json"
+
 SCALARS = st.one_of(
     st.none(),
     st.booleans(),
@@ -57,7 +59,7 @@ def _draft(description: str, extra: dict[str, Any]) -> Draft:
 def test_rendered_yaml_reads_back_exactly(tmp_path: Path, description: str, extra: Any) -> None:
     draft = _draft(description, extra)
     path = tmp_path / "t.yaml"
-    path.write_text(render(draft, path), encoding="utf-8")
+    path.write_text(render(draft, SCHEMA), encoding="utf-8")
     data = load_file(path, "t.yaml").data
     tool = data["tools"][0]
     assert tool["description"] == description
@@ -66,14 +68,14 @@ def test_rendered_yaml_reads_back_exactly(tmp_path: Path, description: str, extr
 
 
 def test_multi_line_description_is_a_literal_block(tmp_path: Path) -> None:
-    text = render(_draft("First line.\n\nÜnïcödé — 中文.\n", {}), tmp_path / "t.yaml")
+    text = render(_draft("First line.\n\nÜnïcödé — 中文.\n", {}), SCHEMA)
     assert "    description: |\n      First line.\n\n      Ünïcödé — 中文.\n" in text
     assert "    # review: a review comment over two lines\n" in text
 
 
 def test_inner_reviews_sit_above_their_keys(tmp_path: Path) -> None:
     """--normalize's reviews: each above the key it is about, indented like it."""
-    text = render(_draft("d", {"k": 1}), tmp_path / "t.yaml")
+    text = render(_draft("d", {"k": 1}), SCHEMA)
     assert (
         "    # review: and at the field\n"
         "    inputSchema:\n"

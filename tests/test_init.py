@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 
 from tests.conftest import Project, tree_snapshot
@@ -23,6 +24,8 @@ def test_init_generate_check_in_an_empty_folder(project: Project) -> None:
     assert check.code == 0, check.err
     schema = (example.parent / first.split("$schema=")[1]).resolve()
     assert schema.is_file()
+    listed = json.loads((project.generated / "openai/chat-completions.json").read_text("utf-8"))
+    assert listed[0]["function"]["description"] == "Return the current weather for a city."
 
 
 def test_init_appends_to_an_existing_pyproject(project: Project) -> None:

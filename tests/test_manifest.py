@@ -49,24 +49,35 @@ def test_skew_between_two_builds_is_named(
     example_project: Project, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The hook runs one build, the developer another, and they generate differently:
-    check says who wrote the output, who is running, and what to do."""
+    check ends with one line that says who wrote the output, who is running, and which
+    to change (the hook's rev is the project's pin), never "run generate" alone."""
     assert example_project.run("generate").code == 0
     mine = build_id()
     become_another_build(monkeypatch)
     monkeypatch.setattr(canonical, "CANONICAL_FORMAT", 2)  # this build writes differently
+    monkeypatch.setenv("PRE_COMMIT", "1")  # what pre-commit sets for its hooks
     result = example_project.run("check")
     assert result.code == 1
+    last = result.err.strip().splitlines()[-1]
+    assert last.startswith("toolcanon: 2 files in generated/ are stale: ")
     assert (
-        f"the output was last written by toolcanon 0.1.0 (build {mine}); this is "
-        f"toolcanon 0.1.0 (build {OTHER}): two builds of the same version generate "
-        "differently" in result.err
+        f"the output was last written by toolcanon {__version__} (build {mine}); this is "
+        f"toolcanon {__version__} (build {OTHER}): two builds of one version generate "
+        "differently; the hook's rev is the project's pin: install that build locally"
+    ) in last
+    assert "run 'toolcanon generate'\n" not in result.err  # not the advice that loops
+    monkeypatch.delenv("PRE_COMMIT")
+    generated = example_project.run("generate")
+    assert generated.code == 0
+    assert f"note: the output was last written by toolcanon {__version__} (build {mine})" in (
+        generated.err
     )
-    assert example_project.run("generate").code == 0
     assert written_by(example_project) == OTHER
     monkeypatch.undo()
     back = example_project.run("check")
     assert back.code == 1
-    assert f"last written by toolcanon 0.1.0 (build {OTHER}); this is" in back.err
+    assert f"last written by toolcanon {__version__} (build {OTHER}); this is" in back.err
+    assert "the pre-commit hook's rev is the project's pin: install that build here" in back.err
 
 
 def test_changed_contracts_are_not_called_skew(example_project: Project) -> None:
@@ -133,15 +144,32 @@ def manifest_of(version: str, build: str, contracts: str = "c", hosts: str = "h"
     return json.dumps(document).encode()
 
 
-def test_skew_note_names_the_other_version_and_says_to_upgrade() -> None:
+@pytest.mark.parametrize(
+    ("theirs", "hook", "advice"),
+    [
+        ("0.0.9", False, "run 'toolcanon generate' with this one, and upgrade what wrote it"),
+        ("0.0.9", True, "upgrade your local install to {mine}, then run 'toolcanon generate'"),
+        ("99.0", False, "this one is older: upgrade this install to 99.0, then run check"),
+        ("99.0", True, "this one is older: upgrade the hook's rev to 99.0, then run check"),
+    ],
+    ids=["older-output", "older-local-install", "newer-output", "older-hook"],
+)
+def test_skew_note_says_which_toolcanon_to_upgrade(theirs: str, hook: bool, advice: str) -> None:
     mine = manifest.generator_block()
     planned = manifest_of(mine["version"], mine["build"])
-    note = manifest.skew_note(manifest_of("0.0.9", "aaaaaaaaaaaa"), planned)
-    assert note == (
-        "the output was last written by toolcanon 0.0.9 (build aaaaaaaaaaaa); this is "
-        f"toolcanon {mine['version']} (build {mine['build']}): upgrade whichever is older "
-        "(the pre-commit hook's rev or your install), then run 'toolcanon generate'"
+    note = manifest.skew_note(manifest_of(theirs, "aaaaaaaaaaaa"), planned, hook=hook)
+    assert note is not None
+    assert note.startswith(
+        f"the output was last written by toolcanon {theirs} (build aaaaaaaaaaaa); this is "
+        f"toolcanon {mine['version']} (build {mine['build']}): "
     )
+    assert advice.format(mine=mine["version"]) in note
+
+
+def test_release_orders_versions_by_their_numbers() -> None:
+    assert manifest.release("0.10.0") > manifest.release("0.9.1")
+    assert manifest.release("1.0.0rc1") == (1, 0, 0)
+    assert manifest.release("dev") is None
 
 
 @pytest.mark.parametrize(

@@ -2,95 +2,27 @@
 
 ``pre-commit try-repo`` installs this checkout the way ``repo: <url>`` would: a
 non-editable ``pip install`` of a git commit into a fresh virtualenv, in a store of
-its own for every call. To keep that affordable, the checkout is snapshotted once,
-and pip installs from a wheelhouse of toolcanon's dependencies (and its build
-backend) that is built once and kept in .pytest_cache/, keyed by those requirements.
+its own for every call. To keep that affordable, the checkout is snapshotted once per
+session and pip installs from a wheelhouse (``tests/checkout.py``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import subprocess
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from tests.checkout import GIT_ENV, git, offline_pip
 from tests.conftest import MINIMAL, REPO
 
 PRE_COMMIT = Path(sys.executable).with_name("pre-commit")
-GIT_ENV = {
-    "GIT_AUTHOR_NAME": "t",
-    "GIT_AUTHOR_EMAIL": "t@example.invalid",
-    "GIT_COMMITTER_NAME": "t",
-    "GIT_COMMITTER_EMAIL": "t@example.invalid",
-    "GIT_CONFIG_GLOBAL": os.devnull,
-    "GIT_CONFIG_NOSYSTEM": "1",
-}
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-
-
-def _git(cwd: Path, *args: str) -> str:
-    env = {**os.environ, **GIT_ENV}
-    done = subprocess.run(
-        ["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True
-    )
-    return done.stdout
-
-
-def _snapshot_checkout(target: Path) -> Path:
-    """This checkout's tracked and new files (as try-repo would see them), committed."""
-    listed = _git(REPO, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
-    for rel in filter(None, listed.split("\0")):
-        source = REPO / rel
-        if source.is_file():
-            (target / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / rel)
-    _git(target, "init", "-q")
-    _git(target, "add", "-A")
-    _git(target, "commit", "-q", "-m", "snapshot")
-    return target
-
-
-@pytest.fixture(scope="module")
-def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _snapshot_checkout(tmp_path_factory.mktemp("toolcanon-checkout"))
-
-
-def _requirements() -> list[str]:
-    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))
-    return sorted([*pyproject["project"]["dependencies"], *pyproject["build-system"]["requires"]])
-
-
-@pytest.fixture(scope="module")
-def wheelhouse() -> Path:
-    """Wheels of every requirement, so hook installs need no index (built on first use)."""
-    requirements = _requirements()
-    key = hashlib.sha256("\n".join([sys.version, *requirements]).encode()).hexdigest()[:16]
-    folder = REPO / ".pytest_cache" / f"wheelhouse-{key}"
-    if not folder.is_dir():
-        building = folder.with_name(folder.name + f".{os.getpid()}")
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "wheel",
-                "-q",
-                "--wheel-dir",
-                str(building),
-                *requirements,
-            ],
-            check=True,
-            capture_output=True,
-        )
-        building.replace(folder)
-    return folder
 
 
 def _consumer(root: Path) -> Path:
@@ -104,9 +36,9 @@ def _consumer(root: Path) -> Path:
         encoding="utf-8",
     )
     assert main(["generate", "--config", str(root / "pyproject.toml")]) == 0
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-q", "-m", "tools")
+    git(root, "init", "-q")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "tools")
     return root
 
 
@@ -114,7 +46,7 @@ def _try_repo(
     consumer: Path, hook_repo: Path, wheelhouse: Path
 ) -> subprocess.CompletedProcess[str]:
     """Run every hook of ``hook_repo`` on all files of ``consumer``; pip uses the wheelhouse."""
-    env = {**os.environ, **GIT_ENV, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheelhouse)}
+    env = {**os.environ, **GIT_ENV, **offline_pip(wheelhouse)}
     env.pop("VIRTUAL_ENV", None)
     return subprocess.run(
         [str(PRE_COMMIT), "try-repo", str(hook_repo), "--all-files", "--color=never"],
@@ -138,7 +70,7 @@ def test_hooks_in_a_consuming_repository(tmp_path: Path, hook_repo: Path, wheelh
     contract.write_text(
         contract.read_text("utf-8").replace("Read a file.", "Read a text file."), "utf-8"
     )
-    _git(consumer, "add", "-A")
+    git(consumer, "add", "-A")
     stale = _try_repo(consumer, hook_repo, wheelhouse)
     assert stale.returncode == 1, stale.stdout + stale.stderr
     check_output, generate_output = stale.stdout.split("toolcanon generate (regenerate")

@@ -225,3 +225,22 @@ def test_same_files_in_any_order_give_the_same_toolset(tmp_path: Path) -> None:
 def test_the_tools_of_one_file_share_its_positions(tmp_path: Path) -> None:
     alpha, zeta = toolset(tmp_path, BUILTIN).tools
     assert alpha.where.positions is zeta.where.positions
+
+
+def test_a_description_ends_without_whitespace(tmp_path: Path) -> None:
+    """``description: |`` keeps the last line break in YAML; the descriptor (and so every
+    output) does not carry it, nor spaces an editor left, while inner line breaks stay."""
+    text = (
+        "version: 1\n"
+        "tools:\n"
+        "  - name: t\n"
+        "    description: |\n"
+        "      First line.\n"
+        "      Second line.  \n"
+        "\n"
+        "    riskLevel: low\n"
+        "    inputSchema: {type: object}\n"
+    )
+    found, _ = resolved(tmp_path, text)
+    (tool,) = found
+    assert tool.description == "First line.\nSecond line."

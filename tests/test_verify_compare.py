@@ -263,3 +263,11 @@ def test_every_live_rule_is_documented_next_to_diffs() -> None:
     section = readme.split("## Live drift: `toolcanon verify`")[1].split("\n## ")[0]
     for rule in LIVE_RULES:
         assert f"| `{rule}` | security |" in section, rule
+
+
+def test_trailing_whitespace_of_a_served_description_is_no_change() -> None:
+    """Contracts resolve descriptions without trailing whitespace (YAML's ``|``); a server
+    that serves them with it (or a docstring's newline) serves the reviewed text."""
+    assert compare_entry(BASE, served(_set("description", BASE["description"] + "\n  "))) == []
+    (change,) = compare_entry(BASE, served(_set("description", BASE["description"] + " Now.")))
+    assert change.rule == "live-description-changed"

@@ -616,7 +616,7 @@ const hostLists = {
         {
           name: "git",
           title: "Git",
-          description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n",
+          description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.",
           inputSchema: $.gitInputSchema,
           outputSchema: $.gitOutputSchema,
           annotations: {
@@ -649,7 +649,7 @@ const hostLists = {
         {
           name: "run_shell",
           title: "Run shell command",
-          description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n",
+          description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.",
           inputSchema: $.runShellInputSchema,
           outputSchema: $.runShellOutputSchema,
           annotations: {
@@ -674,7 +674,7 @@ const hostLists = {
         {
           name: "spawn_agent",
           title: "Spawn sub-agent",
-          description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n",
+          description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.",
           inputSchema: $.spawnAgentInputSchema,
           outputSchema: $.spawnAgentOutputSchema,
           annotations: {
@@ -700,7 +700,7 @@ const hostLists = {
         {
           name: "web_fetch",
           title: "Fetch web page",
-          description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n",
+          description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.",
           inputSchema: $.webFetchInputSchema,
           outputSchema: $.webFetchOutputSchema,
           annotations: {

@@ -26,7 +26,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "acme_docs__search-docs",
-      description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n",
+      description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.",
       parameters: $.acmeDocsSearchDocsSent,
       strict: false,
     },
@@ -35,7 +35,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "analyze_page",
-      description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n",
+      description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.",
       parameters: $.analyzePageInputSchema,
       strict: false,
     },
@@ -44,7 +44,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "ask_user",
-      description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n",
+      description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.",
       parameters: $.askUserInputSchema,
       strict: true,
     },
@@ -53,7 +53,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "browser_click",
-      description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n",
+      description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.",
       parameters: $.browserClickInputSchema,
       strict: false,
     },
@@ -62,7 +62,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "browser_evaluate",
-      description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n",
+      description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.",
       parameters: $.browserEvaluateInputSchema,
       strict: false,
     },
@@ -80,7 +80,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "browser_screenshot",
-      description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n",
+      description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.",
       parameters: $.browserScreenshotInputSchema,
       strict: false,
     },
@@ -107,7 +107,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "build_spreadsheet",
-      description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+      description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.",
       parameters: $.buildSpreadsheetInputSchema,
       strict: false,
     },
@@ -134,7 +134,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "desktop_key",
-      description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.\n",
+      description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.",
       parameters: $.desktopKeyInputSchema,
       strict: false,
     },
@@ -143,7 +143,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "desktop_screenshot",
-      description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n",
+      description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.",
       parameters: $.desktopScreenshotInputSchema,
       strict: false,
     },
@@ -161,7 +161,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "desktop_type",
-      description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n",
+      description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.",
       parameters: $.desktopTypeInputSchema,
       strict: false,
     },
@@ -170,7 +170,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "edit_file",
-      description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+      description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
       parameters: $.editFileInputSchema,
       strict: false,
     },
@@ -179,7 +179,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "edit_file_hashed",
-      description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+      description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
       parameters: $.editFileHashedInputSchema,
       strict: false,
     },
@@ -188,7 +188,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "extract_pdf_text",
-      description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+      description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
       parameters: $.extractPdfTextInputSchema,
       strict: false,
     },
@@ -197,7 +197,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "fill_pdf_form",
-      description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+      description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.",
       parameters: $.fillPdfFormInputSchema,
       strict: false,
     },
@@ -206,7 +206,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "git",
-      description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n",
+      description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.",
       parameters: $.gitInputSchema,
       strict: false,
     },
@@ -224,7 +224,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "github__create_issue",
-      description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n",
+      description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.",
       parameters: $.githubCreateIssueInputSchema,
       strict: false,
     },
@@ -233,7 +233,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "github__create_pull_request",
-      description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n",
+      description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.",
       parameters: $.githubCreatePullRequestInputSchema,
       strict: false,
     },
@@ -251,7 +251,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "github__list_issues",
-      description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n",
+      description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。",
       parameters: $.githubListIssuesSent,
       strict: true,
     },
@@ -278,7 +278,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "github__search_code",
-      description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.\n",
+      description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.",
       parameters: $.githubSearchCodeInputSchema,
       strict: false,
     },
@@ -287,7 +287,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "glob",
-      description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n",
+      description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。",
       parameters: $.globInputSchema,
       strict: false,
     },
@@ -296,7 +296,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "grep",
-      description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n",
+      description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.",
       parameters: $.grepSent,
       strict: true,
     },
@@ -305,7 +305,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "list_dir",
-      description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n",
+      description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.",
       parameters: $.listDirInputSchema,
       strict: false,
     },
@@ -314,7 +314,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "lsp_diagnostics",
-      description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
+      description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.",
       parameters: $.lspDiagnosticsInputSchema,
       strict: false,
     },
@@ -323,7 +323,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "make_slides",
-      description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+      description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.",
       parameters: $.makeSlidesInputSchema,
       strict: false,
     },
@@ -332,7 +332,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "mcp_call",
-      description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.\n",
+      description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.",
       parameters: $.mcpCallInputSchema,
       strict: false,
     },
@@ -341,7 +341,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "multi_edit",
-      description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n",
+      description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.",
       parameters: $.multiEditInputSchema,
       strict: false,
     },
@@ -350,7 +350,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "notebook_edit",
-      description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n",
+      description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.",
       parameters: $.notebookEditInputSchema,
       strict: false,
     },
@@ -359,7 +359,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "postgres__describe_table",
-      description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n",
+      description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.",
       parameters: $.postgresDescribeTableInputSchema,
       strict: false,
     },
@@ -368,7 +368,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "postgres__execute",
-      description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n",
+      description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.",
       parameters: $.postgresExecuteInputSchema,
       strict: false,
     },
@@ -386,7 +386,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "postgres__list_tables",
-      description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n",
+      description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。",
       parameters: $.postgresListTablesInputSchema,
       strict: false,
     },
@@ -395,7 +395,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "postgres__query",
-      description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n",
+      description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.",
       parameters: $.postgresQueryInputSchema,
       strict: false,
     },
@@ -404,7 +404,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "read_file",
-      description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n",
+      description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.",
       parameters: $.readFileSent,
       strict: true,
     },
@@ -413,7 +413,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "run_shell",
-      description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n",
+      description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.",
       parameters: $.runShellInputSchema,
       strict: false,
     },
@@ -422,7 +422,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "spawn_agent",
-      description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n",
+      description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.",
       parameters: $.spawnAgentInputSchema,
       strict: false,
     },
@@ -431,7 +431,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "todo_write",
-      description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+      description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
       parameters: $.todoWriteInputSchema,
       strict: true,
     },
@@ -440,7 +440,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "web_fetch",
-      description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n",
+      description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.",
       parameters: $.webFetchInputSchema,
       strict: false,
     },
@@ -449,7 +449,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "web_search",
-      description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n",
+      description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。",
       parameters: $.webSearchInputSchema,
       strict: false,
     },
@@ -458,7 +458,7 @@ export const openaiChatTools = freeze([
     type: "function",
     function: {
       name: "write_file",
-      description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n",
+      description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.",
       parameters: $.writeFileInputSchema,
       strict: false,
     },
@@ -483,35 +483,35 @@ export const openaiResponsesTools = freeze([
   {
     type: "function",
     name: "acme_docs__search-docs",
-    description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n",
+    description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.",
     parameters: $.acmeDocsSearchDocsSent,
     strict: false,
   },
   {
     type: "function",
     name: "analyze_page",
-    description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n",
+    description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.",
     parameters: $.analyzePageInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "ask_user",
-    description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n",
+    description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.",
     parameters: $.askUserInputSchema,
     strict: true,
   },
   {
     type: "function",
     name: "browser_click",
-    description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n",
+    description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.",
     parameters: $.browserClickInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "browser_evaluate",
-    description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n",
+    description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.",
     parameters: $.browserEvaluateInputSchema,
     strict: false,
   },
@@ -525,7 +525,7 @@ export const openaiResponsesTools = freeze([
   {
     type: "function",
     name: "browser_screenshot",
-    description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n",
+    description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.",
     parameters: $.browserScreenshotInputSchema,
     strict: false,
   },
@@ -546,7 +546,7 @@ export const openaiResponsesTools = freeze([
   {
     type: "function",
     name: "build_spreadsheet",
-    description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+    description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.",
     parameters: $.buildSpreadsheetInputSchema,
     strict: false,
   },
@@ -567,14 +567,14 @@ export const openaiResponsesTools = freeze([
   {
     type: "function",
     name: "desktop_key",
-    description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.\n",
+    description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.",
     parameters: $.desktopKeyInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "desktop_screenshot",
-    description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n",
+    description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.",
     parameters: $.desktopScreenshotInputSchema,
     strict: false,
   },
@@ -588,42 +588,42 @@ export const openaiResponsesTools = freeze([
   {
     type: "function",
     name: "desktop_type",
-    description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n",
+    description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.",
     parameters: $.desktopTypeInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "edit_file",
-    description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+    description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
     parameters: $.editFileInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "edit_file_hashed",
-    description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+    description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
     parameters: $.editFileHashedInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "extract_pdf_text",
-    description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+    description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
     parameters: $.extractPdfTextInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "fill_pdf_form",
-    description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+    description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.",
     parameters: $.fillPdfFormInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "git",
-    description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n",
+    description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.",
     parameters: $.gitInputSchema,
     strict: false,
   },
@@ -637,14 +637,14 @@ export const openaiResponsesTools = freeze([
   {
     type: "function",
     name: "github__create_issue",
-    description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n",
+    description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.",
     parameters: $.githubCreateIssueInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "github__create_pull_request",
-    description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n",
+    description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.",
     parameters: $.githubCreatePullRequestInputSchema,
     strict: false,
   },
@@ -658,7 +658,7 @@ export const openaiResponsesTools = freeze([
   {
     type: "function",
     name: "github__list_issues",
-    description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n",
+    description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。",
     parameters: $.githubListIssuesSent,
     strict: true,
   },
@@ -679,77 +679,77 @@ export const openaiResponsesTools = freeze([
   {
     type: "function",
     name: "github__search_code",
-    description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.\n",
+    description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.",
     parameters: $.githubSearchCodeInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "glob",
-    description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n",
+    description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。",
     parameters: $.globInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "grep",
-    description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n",
+    description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.",
     parameters: $.grepSent,
     strict: true,
   },
   {
     type: "function",
     name: "list_dir",
-    description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n",
+    description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.",
     parameters: $.listDirInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "lsp_diagnostics",
-    description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
+    description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.",
     parameters: $.lspDiagnosticsInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "make_slides",
-    description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+    description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.",
     parameters: $.makeSlidesInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "mcp_call",
-    description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.\n",
+    description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.",
     parameters: $.mcpCallInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "multi_edit",
-    description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n",
+    description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.",
     parameters: $.multiEditInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "notebook_edit",
-    description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n",
+    description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.",
     parameters: $.notebookEditInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "postgres__describe_table",
-    description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n",
+    description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.",
     parameters: $.postgresDescribeTableInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "postgres__execute",
-    description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n",
+    description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.",
     parameters: $.postgresExecuteInputSchema,
     strict: false,
   },
@@ -763,63 +763,63 @@ export const openaiResponsesTools = freeze([
   {
     type: "function",
     name: "postgres__list_tables",
-    description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n",
+    description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。",
     parameters: $.postgresListTablesInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "postgres__query",
-    description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n",
+    description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.",
     parameters: $.postgresQueryInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "read_file",
-    description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n",
+    description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.",
     parameters: $.readFileSent,
     strict: true,
   },
   {
     type: "function",
     name: "run_shell",
-    description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n",
+    description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.",
     parameters: $.runShellInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "spawn_agent",
-    description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n",
+    description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.",
     parameters: $.spawnAgentInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "todo_write",
-    description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+    description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
     parameters: $.todoWriteInputSchema,
     strict: true,
   },
   {
     type: "function",
     name: "web_fetch",
-    description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n",
+    description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.",
     parameters: $.webFetchInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "web_search",
-    description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n",
+    description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。",
     parameters: $.webSearchInputSchema,
     strict: false,
   },
   {
     type: "function",
     name: "write_file",
-    description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n",
+    description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.",
     parameters: $.writeFileInputSchema,
     strict: false,
   },
@@ -838,28 +838,28 @@ export const claudeTools = freeze([
   },
   {
     name: "acme_docs__search-docs",
-    description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n",
+    description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.",
     input_schema: $.acmeDocsSearchDocsSent,
   },
   {
     name: "analyze_page",
-    description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n",
+    description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.",
     input_schema: $.analyzePageInputSchema,
   },
   {
     name: "ask_user",
-    description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n",
+    description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.",
     input_schema: $.askUserInputSchema,
     strict: true,
   },
   {
     name: "browser_click",
-    description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n",
+    description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.",
     input_schema: $.browserClickInputSchema,
   },
   {
     name: "browser_evaluate",
-    description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n",
+    description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.",
     input_schema: $.browserEvaluateInputSchema,
   },
   {
@@ -869,7 +869,7 @@ export const claudeTools = freeze([
   },
   {
     name: "browser_screenshot",
-    description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n",
+    description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.",
     input_schema: $.browserScreenshotInputSchema,
   },
   {
@@ -884,7 +884,7 @@ export const claudeTools = freeze([
   },
   {
     name: "build_spreadsheet",
-    description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+    description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.",
     input_schema: $.buildSpreadsheetInputSchema,
   },
   {
@@ -899,12 +899,12 @@ export const claudeTools = freeze([
   },
   {
     name: "desktop_key",
-    description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.\n",
+    description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.",
     input_schema: $.desktopKeyInputSchema,
   },
   {
     name: "desktop_screenshot",
-    description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n",
+    description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.",
     input_schema: $.desktopScreenshotInputSchema,
   },
   {
@@ -914,32 +914,32 @@ export const claudeTools = freeze([
   },
   {
     name: "desktop_type",
-    description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n",
+    description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.",
     input_schema: $.desktopTypeInputSchema,
   },
   {
     name: "edit_file",
-    description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+    description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
     input_schema: $.editFileInputSchema,
   },
   {
     name: "edit_file_hashed",
-    description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+    description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
     input_schema: $.editFileHashedInputSchema,
   },
   {
     name: "extract_pdf_text",
-    description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+    description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
     input_schema: $.extractPdfTextInputSchema,
   },
   {
     name: "fill_pdf_form",
-    description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+    description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.",
     input_schema: $.fillPdfFormInputSchema,
   },
   {
     name: "git",
-    description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n",
+    description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.",
     input_schema: $.gitInputSchema,
   },
   {
@@ -949,12 +949,12 @@ export const claudeTools = freeze([
   },
   {
     name: "github__create_issue",
-    description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n",
+    description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.",
     input_schema: $.githubCreateIssueInputSchema,
   },
   {
     name: "github__create_pull_request",
-    description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n",
+    description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.",
     input_schema: $.githubCreatePullRequestInputSchema,
   },
   {
@@ -964,7 +964,7 @@ export const claudeTools = freeze([
   },
   {
     name: "github__list_issues",
-    description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n",
+    description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。",
     input_schema: $.githubListIssuesSent2,
     strict: true,
   },
@@ -980,58 +980,58 @@ export const claudeTools = freeze([
   },
   {
     name: "github__search_code",
-    description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.\n",
+    description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.",
     input_schema: $.githubSearchCodeInputSchema,
   },
   {
     name: "glob",
-    description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n",
+    description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。",
     input_schema: $.globInputSchema,
   },
   {
     name: "grep",
-    description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n",
+    description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.",
     input_schema: $.grepSent2,
     strict: true,
   },
   {
     name: "list_dir",
-    description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n",
+    description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.",
     input_schema: $.listDirInputSchema,
   },
   {
     name: "lsp_diagnostics",
-    description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
+    description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.",
     input_schema: $.lspDiagnosticsInputSchema,
   },
   {
     name: "make_slides",
-    description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+    description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.",
     input_schema: $.makeSlidesInputSchema,
   },
   {
     name: "mcp_call",
-    description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.\n",
+    description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.",
     input_schema: $.mcpCallInputSchema,
   },
   {
     name: "multi_edit",
-    description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n",
+    description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.",
     input_schema: $.multiEditInputSchema,
   },
   {
     name: "notebook_edit",
-    description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n",
+    description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.",
     input_schema: $.notebookEditInputSchema,
   },
   {
     name: "postgres__describe_table",
-    description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n",
+    description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.",
     input_schema: $.postgresDescribeTableInputSchema,
   },
   {
     name: "postgres__execute",
-    description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n",
+    description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.",
     input_schema: $.postgresExecuteInputSchema,
   },
   {
@@ -1041,17 +1041,17 @@ export const claudeTools = freeze([
   },
   {
     name: "postgres__list_tables",
-    description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n",
+    description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。",
     input_schema: $.postgresListTablesInputSchema,
   },
   {
     name: "postgres__query",
-    description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n",
+    description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.",
     input_schema: $.postgresQueryInputSchema,
   },
   {
     name: "read_file",
-    description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n",
+    description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.",
     input_schema: $.readFileSent2,
     strict: true,
     input_examples: [
@@ -1072,33 +1072,33 @@ export const claudeTools = freeze([
   },
   {
     name: "run_shell",
-    description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n",
+    description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.",
     input_schema: $.runShellInputSchema,
   },
   {
     name: "spawn_agent",
-    description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n",
+    description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.",
     input_schema: $.spawnAgentInputSchema,
   },
   {
     name: "todo_write",
-    description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+    description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
     input_schema: $.todoWriteInputSchema,
     strict: true,
   },
   {
     name: "web_fetch",
-    description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n",
+    description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.",
     input_schema: $.webFetchInputSchema,
   },
   {
     name: "web_search",
-    description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n",
+    description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。",
     input_schema: $.webSearchInputSchema,
   },
   {
     name: "write_file",
-    description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n",
+    description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.",
     input_schema: $.writeFileInputSchema,
   },
 ]);
@@ -1125,7 +1125,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "acme_docs__search-docs",
-      description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n",
+      description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.",
       inputSchema: {
         json: $.acmeDocsSearchDocsSent,
       },
@@ -1134,7 +1134,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "analyze_page",
-      description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n",
+      description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.",
       inputSchema: {
         json: $.analyzePageInputSchema,
       },
@@ -1143,7 +1143,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "ask_user",
-      description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n",
+      description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.",
       inputSchema: {
         json: $.askUserInputSchema,
       },
@@ -1153,7 +1153,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "browser_click",
-      description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n",
+      description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.",
       inputSchema: {
         json: $.browserClickInputSchema,
       },
@@ -1162,7 +1162,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "browser_evaluate",
-      description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n",
+      description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.",
       inputSchema: {
         json: $.browserEvaluateInputSchema,
       },
@@ -1180,7 +1180,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "browser_screenshot",
-      description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n",
+      description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.",
       inputSchema: {
         json: $.browserScreenshotInputSchema,
       },
@@ -1207,7 +1207,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "build_spreadsheet",
-      description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+      description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.",
       inputSchema: {
         json: $.buildSpreadsheetInputSchema,
       },
@@ -1234,7 +1234,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "desktop_key",
-      description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.\n",
+      description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.",
       inputSchema: {
         json: $.desktopKeyInputSchema,
       },
@@ -1243,7 +1243,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "desktop_screenshot",
-      description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n",
+      description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.",
       inputSchema: {
         json: $.desktopScreenshotInputSchema,
       },
@@ -1261,7 +1261,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "desktop_type",
-      description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n",
+      description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.",
       inputSchema: {
         json: $.desktopTypeInputSchema,
       },
@@ -1270,7 +1270,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "edit_file",
-      description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+      description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
       inputSchema: {
         json: $.editFileInputSchema,
       },
@@ -1279,7 +1279,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "edit_file_hashed",
-      description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+      description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
       inputSchema: {
         json: $.editFileHashedInputSchema,
       },
@@ -1288,7 +1288,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "extract_pdf_text",
-      description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+      description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
       inputSchema: {
         json: $.extractPdfTextInputSchema,
       },
@@ -1297,7 +1297,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "fill_pdf_form",
-      description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+      description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.",
       inputSchema: {
         json: $.fillPdfFormInputSchema,
       },
@@ -1306,7 +1306,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "git",
-      description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n",
+      description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.",
       inputSchema: {
         json: $.gitInputSchema,
       },
@@ -1324,7 +1324,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "github__create_issue",
-      description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n",
+      description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.",
       inputSchema: {
         json: $.githubCreateIssueInputSchema,
       },
@@ -1333,7 +1333,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "github__create_pull_request",
-      description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n",
+      description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.",
       inputSchema: {
         json: $.githubCreatePullRequestInputSchema,
       },
@@ -1351,7 +1351,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "github__list_issues",
-      description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n",
+      description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。",
       inputSchema: {
         json: $.githubListIssuesSent2,
       },
@@ -1379,7 +1379,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "github__search_code",
-      description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.\n",
+      description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.",
       inputSchema: {
         json: $.githubSearchCodeInputSchema,
       },
@@ -1388,7 +1388,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "glob",
-      description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n",
+      description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。",
       inputSchema: {
         json: $.globInputSchema,
       },
@@ -1397,7 +1397,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "grep",
-      description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n",
+      description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.",
       inputSchema: {
         json: $.grepSent2,
       },
@@ -1407,7 +1407,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "list_dir",
-      description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n",
+      description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.",
       inputSchema: {
         json: $.listDirInputSchema,
       },
@@ -1416,7 +1416,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "lsp_diagnostics",
-      description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
+      description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.",
       inputSchema: {
         json: $.lspDiagnosticsInputSchema,
       },
@@ -1425,7 +1425,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "make_slides",
-      description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+      description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.",
       inputSchema: {
         json: $.makeSlidesInputSchema,
       },
@@ -1434,7 +1434,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "mcp_call",
-      description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.\n",
+      description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.",
       inputSchema: {
         json: $.mcpCallInputSchema,
       },
@@ -1443,7 +1443,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "multi_edit",
-      description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n",
+      description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.",
       inputSchema: {
         json: $.multiEditInputSchema,
       },
@@ -1452,7 +1452,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "notebook_edit",
-      description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n",
+      description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.",
       inputSchema: {
         json: $.notebookEditInputSchema,
       },
@@ -1461,7 +1461,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "postgres__describe_table",
-      description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n",
+      description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.",
       inputSchema: {
         json: $.postgresDescribeTableInputSchema,
       },
@@ -1470,7 +1470,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "postgres__execute",
-      description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n",
+      description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.",
       inputSchema: {
         json: $.postgresExecuteInputSchema,
       },
@@ -1488,7 +1488,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "postgres__list_tables",
-      description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n",
+      description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。",
       inputSchema: {
         json: $.postgresListTablesInputSchema,
       },
@@ -1497,7 +1497,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "postgres__query",
-      description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n",
+      description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.",
       inputSchema: {
         json: $.postgresQueryInputSchema,
       },
@@ -1506,7 +1506,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "read_file",
-      description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n",
+      description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.",
       inputSchema: {
         json: $.readFileSent2,
       },
@@ -1516,7 +1516,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "run_shell",
-      description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n",
+      description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.",
       inputSchema: {
         json: $.runShellInputSchema,
       },
@@ -1525,7 +1525,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "spawn_agent",
-      description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n",
+      description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.",
       inputSchema: {
         json: $.spawnAgentInputSchema,
       },
@@ -1534,7 +1534,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "todo_write",
-      description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+      description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
       inputSchema: {
         json: $.todoWriteInputSchema,
       },
@@ -1544,7 +1544,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "web_fetch",
-      description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n",
+      description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.",
       inputSchema: {
         json: $.webFetchInputSchema,
       },
@@ -1553,7 +1553,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "web_search",
-      description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n",
+      description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。",
       inputSchema: {
         json: $.webSearchInputSchema,
       },
@@ -1562,7 +1562,7 @@ export const bedrockTools = freeze([
   {
     toolSpec: {
       name: "write_file",
-      description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n",
+      description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.",
       inputSchema: {
         json: $.writeFileInputSchema,
       },
@@ -1583,27 +1583,27 @@ export const geminiFunctionDeclarations = freeze([
   },
   {
     name: "acme_docs__search-docs",
-    description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n",
+    description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.",
     parametersJsonSchema: $.acmeDocsSearchDocsSent,
   },
   {
     name: "analyze_page",
-    description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n",
+    description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.",
     parametersJsonSchema: $.analyzePageInputSchema,
   },
   {
     name: "ask_user",
-    description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n",
+    description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.",
     parametersJsonSchema: $.askUserInputSchema,
   },
   {
     name: "browser_click",
-    description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n",
+    description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.",
     parametersJsonSchema: $.browserClickInputSchema,
   },
   {
     name: "browser_evaluate",
-    description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n",
+    description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.",
     parametersJsonSchema: $.browserEvaluateInputSchema,
   },
   {
@@ -1613,7 +1613,7 @@ export const geminiFunctionDeclarations = freeze([
   },
   {
     name: "browser_screenshot",
-    description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n",
+    description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.",
     parametersJsonSchema: $.browserScreenshotInputSchema,
   },
   {
@@ -1628,7 +1628,7 @@ export const geminiFunctionDeclarations = freeze([
   },
   {
     name: "build_spreadsheet",
-    description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+    description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.",
     parametersJsonSchema: $.buildSpreadsheetInputSchema,
   },
   {
@@ -1643,12 +1643,12 @@ export const geminiFunctionDeclarations = freeze([
   },
   {
     name: "desktop_key",
-    description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.\n",
+    description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.",
     parametersJsonSchema: $.desktopKeyInputSchema,
   },
   {
     name: "desktop_screenshot",
-    description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n",
+    description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.",
     parametersJsonSchema: $.desktopScreenshotInputSchema,
   },
   {
@@ -1658,37 +1658,37 @@ export const geminiFunctionDeclarations = freeze([
   },
   {
     name: "desktop_type",
-    description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n",
+    description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.",
     parametersJsonSchema: $.desktopTypeInputSchema,
   },
   {
     name: "edit_file",
-    description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+    description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
     parametersJsonSchema: $.editFileInputSchema,
   },
   {
     name: "edit_file_hashed",
-    description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+    description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
     parametersJsonSchema: $.editFileHashedInputSchema,
   },
   {
     name: "extract_pdf_text",
-    description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+    description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
     parametersJsonSchema: $.extractPdfTextInputSchema,
   },
   {
     name: "fill_pdf_form",
-    description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+    description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.",
     parametersJsonSchema: $.fillPdfFormInputSchema,
   },
   {
     name: "find_symbol",
-    description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n",
+    description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.",
     parametersJsonSchema: $.findSymbolInputSchema,
   },
   {
     name: "git",
-    description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n",
+    description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.",
     parametersJsonSchema: $.gitInputSchema,
   },
   {
@@ -1698,12 +1698,12 @@ export const geminiFunctionDeclarations = freeze([
   },
   {
     name: "github__create_issue",
-    description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n",
+    description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.",
     parametersJsonSchema: $.githubCreateIssueInputSchema,
   },
   {
     name: "github__create_pull_request",
-    description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n",
+    description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.",
     parametersJsonSchema: $.githubCreatePullRequestInputSchema,
   },
   {
@@ -1713,7 +1713,7 @@ export const geminiFunctionDeclarations = freeze([
   },
   {
     name: "github__list_issues",
-    description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n",
+    description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。",
     parametersJsonSchema: {
       type: "object",
       properties: {
@@ -1776,57 +1776,57 @@ export const geminiFunctionDeclarations = freeze([
   },
   {
     name: "github__search_code",
-    description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.\n",
+    description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.",
     parametersJsonSchema: $.githubSearchCodeInputSchema,
   },
   {
     name: "glob",
-    description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n",
+    description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。",
     parametersJsonSchema: $.globInputSchema,
   },
   {
     name: "grep",
-    description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n",
+    description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.",
     parametersJsonSchema: $.grepInputSchema,
   },
   {
     name: "list_dir",
-    description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n",
+    description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.",
     parametersJsonSchema: $.listDirInputSchema,
   },
   {
     name: "lsp_diagnostics",
-    description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
+    description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.",
     parametersJsonSchema: $.lspDiagnosticsInputSchema,
   },
   {
     name: "make_slides",
-    description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+    description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.",
     parametersJsonSchema: $.makeSlidesInputSchema,
   },
   {
     name: "mcp_call",
-    description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.\n",
+    description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.",
     parametersJsonSchema: $.mcpCallInputSchema,
   },
   {
     name: "multi_edit",
-    description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n",
+    description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.",
     parametersJsonSchema: $.multiEditInputSchema,
   },
   {
     name: "notebook_edit",
-    description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n",
+    description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.",
     parametersJsonSchema: $.notebookEditInputSchema,
   },
   {
     name: "postgres__describe_table",
-    description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n",
+    description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.",
     parametersJsonSchema: $.postgresDescribeTableInputSchema,
   },
   {
     name: "postgres__execute",
-    description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n",
+    description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.",
     parametersJsonSchema: $.postgresExecuteInputSchema,
   },
   {
@@ -1836,47 +1836,47 @@ export const geminiFunctionDeclarations = freeze([
   },
   {
     name: "postgres__list_tables",
-    description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n",
+    description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。",
     parametersJsonSchema: $.postgresListTablesInputSchema,
   },
   {
     name: "postgres__query",
-    description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n",
+    description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.",
     parametersJsonSchema: $.postgresQueryInputSchema,
   },
   {
     name: "read_file",
-    description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n",
+    description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.",
     parametersJsonSchema: $.readFileInputSchema,
   },
   {
     name: "run_shell",
-    description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n",
+    description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.",
     parametersJsonSchema: $.runShellInputSchema,
   },
   {
     name: "spawn_agent",
-    description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n",
+    description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.",
     parametersJsonSchema: $.spawnAgentInputSchema,
   },
   {
     name: "todo_write",
-    description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+    description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
     parametersJsonSchema: $.todoWriteInputSchema,
   },
   {
     name: "web_fetch",
-    description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n",
+    description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.",
     parametersJsonSchema: $.webFetchInputSchema,
   },
   {
     name: "web_search",
-    description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n",
+    description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。",
     parametersJsonSchema: $.webSearchInputSchema,
   },
   {
     name: "write_file",
-    description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n",
+    description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.",
     parametersJsonSchema: $.writeFileInputSchema,
   },
 ]);
@@ -1935,7 +1935,7 @@ export const mcpTools = freeze({
     {
       name: "search-docs",
       title: "搜索文档",
-      description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n",
+      description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.",
       inputSchema: $.acmeDocsSearchDocsInputSchema,
       outputSchema: $.acmeDocsSearchDocsOutputSchema,
       annotations: {
@@ -1962,7 +1962,7 @@ export const mcpTools = freeze({
     {
       name: "analyze_page",
       title: "Analyze page",
-      description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n",
+      description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.",
       inputSchema: $.analyzePageInputSchema,
       outputSchema: $.analyzePageOutputSchema,
       annotations: {
@@ -1987,7 +1987,7 @@ export const mcpTools = freeze({
     {
       name: "ask_user",
       title: "Ask the user",
-      description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n",
+      description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.",
       inputSchema: $.askUserInputSchema,
       outputSchema: $.askUserOutputSchema,
       annotations: {
@@ -2012,7 +2012,7 @@ export const mcpTools = freeze({
     {
       name: "browser_click",
       title: "Click in browser",
-      description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n",
+      description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.",
       inputSchema: $.browserClickInputSchema,
       annotations: {
         title: "Click in browser",
@@ -2036,7 +2036,7 @@ export const mcpTools = freeze({
     {
       name: "browser_evaluate",
       title: "Evaluate JavaScript",
-      description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n",
+      description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.",
       inputSchema: $.browserEvaluateInputSchema,
       outputSchema: $.browserEvaluateOutputSchema,
       annotations: {
@@ -2085,7 +2085,7 @@ export const mcpTools = freeze({
     {
       name: "browser_screenshot",
       title: "Browser screenshot",
-      description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n",
+      description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.",
       inputSchema: $.browserScreenshotInputSchema,
       outputSchema: $.browserScreenshotOutputSchema,
       annotations: {
@@ -2158,7 +2158,7 @@ export const mcpTools = freeze({
     {
       name: "build_spreadsheet",
       title: "Build spreadsheet",
-      description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n",
+      description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.",
       inputSchema: $.buildSpreadsheetInputSchema,
       annotations: {
         title: "Build spreadsheet",
@@ -2230,7 +2230,7 @@ export const mcpTools = freeze({
     {
       name: "desktop_key",
       title: "Press keys",
-      description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.\n",
+      description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.",
       inputSchema: $.desktopKeyInputSchema,
       annotations: {
         title: "Press keys",
@@ -2254,7 +2254,7 @@ export const mcpTools = freeze({
     {
       name: "desktop_screenshot",
       title: "桌面截图",
-      description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n",
+      description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.",
       inputSchema: $.desktopScreenshotInputSchema,
       outputSchema: $.desktopScreenshotOutputSchema,
       annotations: {
@@ -2303,7 +2303,7 @@ export const mcpTools = freeze({
     {
       name: "desktop_type",
       title: "桌面输入文字",
-      description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n",
+      description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.",
       inputSchema: $.desktopTypeInputSchema,
       annotations: {
         title: "桌面输入文字",
@@ -2327,7 +2327,7 @@ export const mcpTools = freeze({
     {
       name: "edit_file",
       title: "Edit file",
-      description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+      description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
       inputSchema: $.editFileInputSchema,
       annotations: {
         title: "Edit file",
@@ -2351,7 +2351,7 @@ export const mcpTools = freeze({
     {
       name: "edit_file_hashed",
       title: "Edit file by line hashes",
-      description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+      description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
       inputSchema: $.editFileHashedInputSchema,
       outputSchema: $.editFileHashedOutputSchema,
       annotations: {
@@ -2376,7 +2376,7 @@ export const mcpTools = freeze({
     {
       name: "extract_pdf_text",
       title: "Extract PDF text",
-      description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+      description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
       inputSchema: $.extractPdfTextInputSchema,
       annotations: {
         title: "Extract PDF text",
@@ -2400,7 +2400,7 @@ export const mcpTools = freeze({
     {
       name: "fill_pdf_form",
       title: "Fill PDF form",
-      description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n",
+      description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.",
       inputSchema: $.fillPdfFormInputSchema,
       annotations: {
         title: "Fill PDF form",
@@ -2424,7 +2424,7 @@ export const mcpTools = freeze({
     {
       name: "find_symbol",
       title: "Find symbol",
-      description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n",
+      description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.",
       inputSchema: $.findSymbolInputSchema,
       annotations: {
         title: "Find symbol",
@@ -2448,7 +2448,7 @@ export const mcpTools = freeze({
     {
       name: "git",
       title: "Git",
-      description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n",
+      description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.",
       inputSchema: $.gitInputSchema,
       outputSchema: $.gitOutputSchema,
       annotations: {
@@ -2473,7 +2473,7 @@ export const mcpTools = freeze({
     {
       name: "glob",
       title: "按模式查找文件",
-      description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n",
+      description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。",
       inputSchema: $.globInputSchema,
       outputSchema: $.globOutputSchema,
       annotations: {
@@ -2498,7 +2498,7 @@ export const mcpTools = freeze({
     {
       name: "grep",
       title: "Search file contents",
-      description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n",
+      description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.",
       inputSchema: $.grepInputSchema,
       outputSchema: $.grepOutputSchema,
       annotations: {
@@ -2523,7 +2523,7 @@ export const mcpTools = freeze({
     {
       name: "list_dir",
       title: "List directory",
-      description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n",
+      description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.",
       inputSchema: $.listDirInputSchema,
       outputSchema: $.listDirOutputSchema,
       annotations: {
@@ -2548,7 +2548,7 @@ export const mcpTools = freeze({
     {
       name: "lsp_diagnostics",
       title: "Language server diagnostics",
-      description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n",
+      description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.",
       inputSchema: $.lspDiagnosticsInputSchema,
       outputSchema: $.lspDiagnosticsOutputSchema,
       annotations: {
@@ -2573,7 +2573,7 @@ export const mcpTools = freeze({
     {
       name: "make_slides",
       title: "Make slides",
-      description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n",
+      description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.",
       inputSchema: $.makeSlidesInputSchema,
       annotations: {
         title: "Make slides",
@@ -2597,7 +2597,7 @@ export const mcpTools = freeze({
     {
       name: "mcp_call",
       title: "Call MCP tool",
-      description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.\n",
+      description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.",
       inputSchema: $.mcpCallInputSchema,
       outputSchema: $.mcpCallOutputSchema,
       annotations: {
@@ -2622,7 +2622,7 @@ export const mcpTools = freeze({
     {
       name: "multi_edit",
       title: "Multiple edits in one file",
-      description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n",
+      description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.",
       inputSchema: $.multiEditInputSchema,
       outputSchema: $.multiEditOutputSchema,
       annotations: {
@@ -2647,7 +2647,7 @@ export const mcpTools = freeze({
     {
       name: "notebook_edit",
       title: "编辑 Jupyter 笔记本",
-      description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n",
+      description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.",
       inputSchema: $.notebookEditInputSchema,
       annotations: {
         title: "编辑 Jupyter 笔记本",
@@ -2671,7 +2671,7 @@ export const mcpTools = freeze({
     {
       name: "read_file",
       title: "Read file",
-      description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n",
+      description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.",
       inputSchema: $.readFileInputSchema,
       outputSchema: $.readFileOutputSchema,
       annotations: {
@@ -2696,7 +2696,7 @@ export const mcpTools = freeze({
     {
       name: "run_shell",
       title: "Run shell command",
-      description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n",
+      description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.",
       inputSchema: $.runShellInputSchema,
       outputSchema: $.runShellOutputSchema,
       annotations: {
@@ -2721,7 +2721,7 @@ export const mcpTools = freeze({
     {
       name: "spawn_agent",
       title: "Spawn sub-agent",
-      description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n",
+      description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.",
       inputSchema: $.spawnAgentInputSchema,
       outputSchema: $.spawnAgentOutputSchema,
       annotations: {
@@ -2746,7 +2746,7 @@ export const mcpTools = freeze({
     {
       name: "todo_write",
       title: "Update todo list",
-      description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+      description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
       inputSchema: $.todoWriteInputSchema,
       annotations: {
         title: "Update todo list",
@@ -2770,7 +2770,7 @@ export const mcpTools = freeze({
     {
       name: "web_fetch",
       title: "Fetch web page",
-      description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n",
+      description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.",
       inputSchema: $.webFetchInputSchema,
       outputSchema: $.webFetchOutputSchema,
       annotations: {
@@ -2795,7 +2795,7 @@ export const mcpTools = freeze({
     {
       name: "web_search",
       title: "网络搜索",
-      description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n",
+      description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。",
       inputSchema: $.webSearchInputSchema,
       outputSchema: $.webSearchOutputSchema,
       annotations: {
@@ -2820,7 +2820,7 @@ export const mcpTools = freeze({
     {
       name: "write_file",
       title: "Write file",
-      description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n",
+      description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.",
       inputSchema: $.writeFileInputSchema,
       annotations: {
         title: "Write file",
@@ -2870,7 +2870,7 @@ export const mcpTools = freeze({
     {
       name: "create_issue",
       title: "创建议题",
-      description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n",
+      description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.",
       inputSchema: $.githubCreateIssueInputSchema,
       outputSchema: $.githubCreateIssueOutputSchema,
       annotations: {
@@ -2895,7 +2895,7 @@ export const mcpTools = freeze({
     {
       name: "create_pull_request",
       title: "Create pull request",
-      description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n",
+      description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.",
       inputSchema: $.githubCreatePullRequestInputSchema,
       outputSchema: $.githubCreatePullRequestOutputSchema,
       annotations: {
@@ -2945,7 +2945,7 @@ export const mcpTools = freeze({
     {
       name: "list_issues",
       title: "列出议题",
-      description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n",
+      description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。",
       inputSchema: $.githubListIssuesInputSchema,
       annotations: {
         title: "列出议题",
@@ -3018,7 +3018,7 @@ export const mcpTools = freeze({
     {
       name: "search_code",
       title: "Search code",
-      description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.\n",
+      description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.",
       inputSchema: $.githubSearchCodeInputSchema,
       outputSchema: $.githubSearchCodeOutputSchema,
       annotations: {
@@ -3045,7 +3045,7 @@ export const mcpTools = freeze({
     {
       name: "describe_table",
       title: "查看表结构",
-      description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n",
+      description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.",
       inputSchema: $.postgresDescribeTableInputSchema,
       outputSchema: $.postgresDescribeTableOutputSchema,
       annotations: {
@@ -3070,7 +3070,7 @@ export const mcpTools = freeze({
     {
       name: "execute",
       title: "Execute statement",
-      description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n",
+      description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.",
       inputSchema: $.postgresExecuteInputSchema,
       outputSchema: $.postgresExecuteOutputSchema,
       annotations: {
@@ -3119,7 +3119,7 @@ export const mcpTools = freeze({
     {
       name: "list_tables",
       title: "列出数据表",
-      description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n",
+      description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。",
       inputSchema: $.postgresListTablesInputSchema,
       outputSchema: $.postgresListTablesOutputSchema,
       annotations: {
@@ -3144,7 +3144,7 @@ export const mcpTools = freeze({
     {
       name: "query",
       title: "Run read-only query",
-      description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n",
+      description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.",
       inputSchema: $.postgresQueryInputSchema,
       outputSchema: $.postgresQueryOutputSchema,
       annotations: {

@@ -2826,7 +2826,7 @@ export declare const toolDescriptors: {
   readonly "acme.docs::search-docs": {
     readonly name: "acme.docs::search-docs";
     readonly title: "搜索文档";
-    readonly description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n";
+    readonly description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.";
     readonly kind: "mcp";
     readonly source: "mcp:acme.docs";
     readonly category: "docs";
@@ -2865,7 +2865,7 @@ export declare const toolDescriptors: {
   readonly analyze_page: {
     readonly name: "analyze_page";
     readonly title: "Analyze page";
-    readonly description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n";
+    readonly description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.";
     readonly kind: "computer-use";
     readonly source: "contract";
     readonly category: "computer-use";
@@ -2901,7 +2901,7 @@ export declare const toolDescriptors: {
   readonly ask_user: {
     readonly name: "ask_user";
     readonly title: "Ask the user";
-    readonly description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n";
+    readonly description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "interaction";
@@ -2935,7 +2935,7 @@ export declare const toolDescriptors: {
   readonly browser_click: {
     readonly name: "browser_click";
     readonly title: "Click in browser";
-    readonly description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n";
+    readonly description: "Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.";
     readonly kind: "computer-use";
     readonly source: "contract";
     readonly category: "computer-use";
@@ -2970,7 +2970,7 @@ export declare const toolDescriptors: {
   readonly browser_evaluate: {
     readonly name: "browser_evaluate";
     readonly title: "Evaluate JavaScript";
-    readonly description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n";
+    readonly description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.";
     readonly kind: "computer-use";
     readonly source: "contract";
     readonly category: "computer-use";
@@ -3042,7 +3042,7 @@ export declare const toolDescriptors: {
   readonly browser_screenshot: {
     readonly name: "browser_screenshot";
     readonly title: "Browser screenshot";
-    readonly description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n";
+    readonly description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.";
     readonly kind: "computer-use";
     readonly source: "contract";
     readonly category: "computer-use";
@@ -3148,7 +3148,7 @@ export declare const toolDescriptors: {
   readonly build_spreadsheet: {
     readonly name: "build_spreadsheet";
     readonly title: "Build spreadsheet";
-    readonly description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n";
+    readonly description: "Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.";
     readonly kind: "skill";
     readonly source: "contract";
     readonly category: "documents";
@@ -3254,7 +3254,7 @@ export declare const toolDescriptors: {
   readonly desktop_key: {
     readonly name: "desktop_key";
     readonly title: "Press keys";
-    readonly description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.\n";
+    readonly description: "Press a key or key combination, e.g. \"Return\", \"ctrl+s\", \"cmd+shift+t\"\n(xdotool key syntax). Several combinations are pressed in order.";
     readonly kind: "computer-use";
     readonly source: "contract";
     readonly category: "computer-use";
@@ -3289,7 +3289,7 @@ export declare const toolDescriptors: {
   readonly desktop_screenshot: {
     readonly name: "desktop_screenshot";
     readonly title: "桌面截图";
-    readonly description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n";
+    readonly description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.";
     readonly kind: "computer-use";
     readonly source: "contract";
     readonly category: "computer-use";
@@ -3360,7 +3360,7 @@ export declare const toolDescriptors: {
   readonly desktop_type: {
     readonly name: "desktop_type";
     readonly title: "桌面输入文字";
-    readonly description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n";
+    readonly description: "在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.";
     readonly kind: "computer-use";
     readonly source: "contract";
     readonly category: "computer-use";
@@ -3395,7 +3395,7 @@ export declare const toolDescriptors: {
   readonly edit_file: {
     readonly name: "edit_file";
     readonly title: "Edit file";
-    readonly description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n";
+    readonly description: "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "filesystem";
@@ -3433,7 +3433,7 @@ export declare const toolDescriptors: {
   readonly edit_file_hashed: {
     readonly name: "edit_file_hashed";
     readonly title: "Edit file by line hashes";
-    readonly description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n";
+    readonly description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "filesystem";
@@ -3469,7 +3469,7 @@ export declare const toolDescriptors: {
   readonly extract_pdf_text: {
     readonly name: "extract_pdf_text";
     readonly title: "Extract PDF text";
-    readonly description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n";
+    readonly description: "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.";
     readonly kind: "skill";
     readonly source: "contract";
     readonly category: "documents";
@@ -3506,7 +3506,7 @@ export declare const toolDescriptors: {
   readonly fill_pdf_form: {
     readonly name: "fill_pdf_form";
     readonly title: "Fill PDF form";
-    readonly description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n";
+    readonly description: "Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.";
     readonly kind: "skill";
     readonly source: "contract";
     readonly category: "documents";
@@ -3546,7 +3546,7 @@ export declare const toolDescriptors: {
   readonly find_symbol: {
     readonly name: "find_symbol";
     readonly title: "Find symbol";
-    readonly description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n";
+    readonly description: "Find where a symbol is defined: by its name, or by a place in a file where it is\nused.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "diagnostics";
@@ -3590,7 +3590,7 @@ export declare const toolDescriptors: {
   readonly git: {
     readonly name: "git";
     readonly title: "Git";
-    readonly description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n";
+    readonly description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "vcs";
@@ -3666,7 +3666,7 @@ export declare const toolDescriptors: {
   readonly "github::create_issue": {
     readonly name: "github::create_issue";
     readonly title: "创建议题";
-    readonly description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n";
+    readonly description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.";
     readonly kind: "mcp";
     readonly source: "mcp:github";
     readonly category: "vcs";
@@ -3703,7 +3703,7 @@ export declare const toolDescriptors: {
   readonly "github::create_pull_request": {
     readonly name: "github::create_pull_request";
     readonly title: "Create pull request";
-    readonly description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n";
+    readonly description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.";
     readonly kind: "mcp";
     readonly source: "mcp:github";
     readonly category: "vcs";
@@ -3780,7 +3780,7 @@ export declare const toolDescriptors: {
   readonly "github::list_issues": {
     readonly name: "github::list_issues";
     readonly title: "列出议题";
-    readonly description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n";
+    readonly description: "列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。";
     readonly kind: "mcp";
     readonly source: "mcp:github";
     readonly category: "vcs";
@@ -3892,7 +3892,7 @@ export declare const toolDescriptors: {
   readonly "github::search_code": {
     readonly name: "github::search_code";
     readonly title: "Search code";
-    readonly description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.\n";
+    readonly description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.";
     readonly kind: "mcp";
     readonly source: "mcp:github";
     readonly category: "vcs";
@@ -3932,7 +3932,7 @@ export declare const toolDescriptors: {
   readonly glob: {
     readonly name: "glob";
     readonly title: "按模式查找文件";
-    readonly description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n";
+    readonly description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "search";
@@ -3968,7 +3968,7 @@ export declare const toolDescriptors: {
   readonly grep: {
     readonly name: "grep";
     readonly title: "Search file contents";
-    readonly description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n";
+    readonly description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "search";
@@ -4007,7 +4007,7 @@ export declare const toolDescriptors: {
   readonly list_dir: {
     readonly name: "list_dir";
     readonly title: "List directory";
-    readonly description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n";
+    readonly description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "filesystem";
@@ -4043,7 +4043,7 @@ export declare const toolDescriptors: {
   readonly lsp_diagnostics: {
     readonly name: "lsp_diagnostics";
     readonly title: "Language server diagnostics";
-    readonly description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n";
+    readonly description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "diagnostics";
@@ -4082,7 +4082,7 @@ export declare const toolDescriptors: {
   readonly make_slides: {
     readonly name: "make_slides";
     readonly title: "Make slides";
-    readonly description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n";
+    readonly description: "Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.";
     readonly kind: "skill";
     readonly source: "contract";
     readonly category: "documents";
@@ -4117,7 +4117,7 @@ export declare const toolDescriptors: {
   readonly mcp_call: {
     readonly name: "mcp_call";
     readonly title: "Call MCP tool";
-    readonly description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.\n";
+    readonly description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "mcp";
@@ -4157,7 +4157,7 @@ export declare const toolDescriptors: {
   readonly multi_edit: {
     readonly name: "multi_edit";
     readonly title: "Multiple edits in one file";
-    readonly description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n";
+    readonly description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "filesystem";
@@ -4193,7 +4193,7 @@ export declare const toolDescriptors: {
   readonly notebook_edit: {
     readonly name: "notebook_edit";
     readonly title: "编辑 Jupyter 笔记本";
-    readonly description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n";
+    readonly description: "编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "notebook";
@@ -4228,7 +4228,7 @@ export declare const toolDescriptors: {
   readonly "postgres::describe_table": {
     readonly name: "postgres::describe_table";
     readonly title: "查看表结构";
-    readonly description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n";
+    readonly description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.";
     readonly kind: "mcp";
     readonly source: "mcp:postgres";
     readonly category: "database";
@@ -4267,7 +4267,7 @@ export declare const toolDescriptors: {
   readonly "postgres::execute": {
     readonly name: "postgres::execute";
     readonly title: "Execute statement";
-    readonly description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n";
+    readonly description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.";
     readonly kind: "mcp";
     readonly source: "mcp:postgres";
     readonly category: "database";
@@ -4338,7 +4338,7 @@ export declare const toolDescriptors: {
   readonly "postgres::list_tables": {
     readonly name: "postgres::list_tables";
     readonly title: "列出数据表";
-    readonly description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n";
+    readonly description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。";
     readonly kind: "mcp";
     readonly source: "mcp:postgres";
     readonly category: "database";
@@ -4374,7 +4374,7 @@ export declare const toolDescriptors: {
   readonly "postgres::query": {
     readonly name: "postgres::query";
     readonly title: "Run read-only query";
-    readonly description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n";
+    readonly description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.";
     readonly kind: "mcp";
     readonly source: "mcp:postgres";
     readonly category: "database";
@@ -4413,7 +4413,7 @@ export declare const toolDescriptors: {
   readonly read_file: {
     readonly name: "read_file";
     readonly title: "Read file";
-    readonly description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n";
+    readonly description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "filesystem";
@@ -4466,7 +4466,7 @@ export declare const toolDescriptors: {
   readonly run_shell: {
     readonly name: "run_shell";
     readonly title: "Run shell command";
-    readonly description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n";
+    readonly description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "shell";
@@ -4507,7 +4507,7 @@ export declare const toolDescriptors: {
   readonly spawn_agent: {
     readonly name: "spawn_agent";
     readonly title: "Spawn sub-agent";
-    readonly description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n";
+    readonly description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "agents";
@@ -4544,7 +4544,7 @@ export declare const toolDescriptors: {
   readonly todo_write: {
     readonly name: "todo_write";
     readonly title: "Update todo list";
-    readonly description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n";
+    readonly description: "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "planning";
@@ -4577,7 +4577,7 @@ export declare const toolDescriptors: {
   readonly web_fetch: {
     readonly name: "web_fetch";
     readonly title: "Fetch web page";
-    readonly description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n";
+    readonly description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "web";
@@ -4616,7 +4616,7 @@ export declare const toolDescriptors: {
   readonly web_search: {
     readonly name: "web_search";
     readonly title: "网络搜索";
-    readonly description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n";
+    readonly description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "web";
@@ -4655,7 +4655,7 @@ export declare const toolDescriptors: {
   readonly write_file: {
     readonly name: "write_file";
     readonly title: "Write file";
-    readonly description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n";
+    readonly description: "Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.";
     readonly kind: "builtin";
     readonly source: "contract";
     readonly category: "filesystem";

@@ -6,6 +6,7 @@ Writes nothing at all: no output, no cache entry.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 from generator.commands import options
 from generator.emit.common import GENERATE_COMMAND
 from generator.exitcodes import ExitCode
-from generator.report import have_errors, print_diagnostics, printable, summary
+from generator.report import counted, have_errors, print_diagnostics, printable, summary
 
 if TYPE_CHECKING:
     from generator.writer import Plan
@@ -54,23 +55,34 @@ def run(args: argparse.Namespace) -> ExitCode:
         if drift.diff:
             sys.stderr.write(drift.diff)
     if comparison.undiffed:
-        summary(f"diffs of {len(comparison.undiffed)} more stale file(s) not shown")
-    note = _skew(result.plan, config.output)
-    if note is not None:
-        summary(note)
-    summary(f"{len(comparison.drift)} file(s) in {out}/ are stale; run '{GENERATE_COMMAND}'")
+        summary(f"diffs of {counted(len(comparison.undiffed), 'more stale file')} not shown")
+    count = len(comparison.drift)
+    stale = f"{counted(count, 'file')} in {out}/ {'is' if count == 1 else 'are'} stale"
+    note = skew(result.plan, config.output)
+    summary(f"{stale}: {note}" if note else f"{stale}; run '{GENERATE_COMMAND}'")
     return ExitCode.FAILED
 
 
-def _skew(plan: Plan, out: Path) -> str | None:
+def skew(plan: Plan, out: Path) -> str | None:
     """Why the output differs when its inputs did not change: another toolcanon."""
     from generator.manifest import MANIFEST, skew_note
 
+    return skew_note(manifest_on_disk(out), plan.files[MANIFEST], hook=under_pre_commit())
+
+
+def manifest_on_disk(out: Path) -> bytes | None:
+    from generator.manifest import MANIFEST
+
     try:
-        on_disk: bytes | None = (out / MANIFEST).read_bytes()
+        return (out / MANIFEST).read_bytes()
     except OSError:
-        on_disk = None
-    return skew_note(on_disk, plan.files[MANIFEST])
+        return None
+
+
+def under_pre_commit() -> bool:
+    """pre-commit sets PRE_COMMIT=1 for the hooks it runs: this toolcanon is then the
+    one the hook's rev pins, and the other one is a local install."""
+    return os.environ.get("PRE_COMMIT") == "1"
 
 
 _LEFT = "(left alone)"

@@ -67,6 +67,10 @@ def run(args: argparse.Namespace) -> ExitCode:
         blocked = have_errors("contracts have", result.diagnostics, strict=config.strict)
         summary(f"{blocked}; nothing was written")
         return ExitCode.BAD_INPUT
+    from generator.commands.check import manifest_on_disk
+    from generator.manifest import MANIFEST, skew, skew_text
+
+    builds = skew(manifest_on_disk(config.output), result.plan.files[MANIFEST])  # before writing
     try:
         comparison = write(
             result.plan,
@@ -90,6 +94,11 @@ def run(args: argparse.Namespace) -> ExitCode:
         print(f"... and {len(comparison.drift) - LISTED} more", file=sys.stderr)
     files, tools = counted(len(comparison.drift), "file"), counted(result.tool_count, "tool")
     summary(f"{out}/: {files} updated from {tools}")
+    if builds is not None:
+        summary(
+            f"note: {skew_text(builds)}; where the other one runs (the pre-commit hook, CI), "
+            "check fails until both are the same build"
+        )
     if not args.exit_nonzero_on_change:
         return ExitCode.OK
     summary("files changed: review them, stage them (git add) and commit again")

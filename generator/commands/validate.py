@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 
 from generator.commands import options
+from generator.diagnostics import sorted_diagnostics
 from generator.exitcodes import ExitCode
-from generator.report import have_errors, print_diagnostics, summary
+from generator.report import counted, have_errors, print_diagnostics, summary
 
 NAME = "validate"
 HELP = "check the contracts and report every problem; write nothing"
@@ -17,13 +18,23 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.pipeline import load_toolset
+    from generator.accepted import unused
+    from generator.pipeline import load_contracts
 
     config = options.config(args)
-    toolset, diagnostics = load_toolset(config, strict=config.strict)
+    loaded = load_contracts(config, strict=config.strict)
+    toolset, diagnostics = loaded.toolset, loaded.diagnostics
+    if toolset is not None:  # else later stages did not run: their entries look unused
+        diagnostics = tuple(
+            sorted_diagnostics([*diagnostics, *unused(config.accepted, loaded.accepted)])
+        )
     print_diagnostics(diagnostics, args.format)
-    if toolset is None:
+    if toolset is None or (config.strict and diagnostics):
         summary(have_errors("contracts have", diagnostics, strict=config.strict))
         return ExitCode.BAD_INPUT
-    summary(f"{len(toolset)} tools, contracts are valid")
+    accepted = f" ({counted(len(loaded.accepted), 'accepted warning')} not shown)"
+    summary(
+        f"{counted(len(toolset), 'tool')}, contracts are valid"
+        + (accepted if loaded.accepted else "")
+    )
     return ExitCode.OK

@@ -18,7 +18,7 @@ from generator.commands.diff import add_fail_on
 from generator.config import Config
 from generator.diagnostics import ContractError, Diagnostic, Position, usage
 from generator.exitcodes import ExitCode
-from generator.report import summary
+from generator.report import counted, summary
 
 if TYPE_CHECKING:  # kept off the import path of every other command
     from generator.live.session import Listing
@@ -123,7 +123,7 @@ def _write_pin(args: argparse.Namespace, served: dict[str, Entry]) -> ExitCode:
     except OSError as exc:
         message = f"cannot write the pin: {exc.strerror or exc}"
         raise ContractError([Diagnostic(Position(display, 1, 1), message, BAD_PIN)]) from None
-    summary(f"pinned {len(served)} tools of MCP server '{args.server}' in {display}")
+    summary(f"pinned {counted(len(served), 'tool')} of MCP server '{args.server}' in {display}")
     return ExitCode.OK
 
 

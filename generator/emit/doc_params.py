@@ -27,6 +27,28 @@ class ParamRow:
     default: str | None
     description: str
     enum: tuple[str, ...]
+    constraints: tuple[Constraint, ...] = ()
+
+
+Constraint = tuple[str, tuple[str, ...]]
+"""What a value must meet, as a person reads it: a label (``≥``, ``length ≤``, ``pattern``)
+and the values it names as JSON text (each shown as code), or none (``unique items``)."""
+
+_BOUNDS: tuple[tuple[str, str], ...] = (
+    ("minimum", "≥"),
+    ("exclusiveMinimum", ">"),
+    ("maximum", "≤"),
+    ("exclusiveMaximum", "<"),
+    ("multipleOf", "multiple of"),
+    ("minLength", "length ≥"),
+    ("maxLength", "length ≤"),
+    ("pattern", "pattern"),
+    ("format", "format"),
+    ("minItems", "items ≥"),
+    ("maxItems", "items ≤"),
+    ("minProperties", "properties ≥"),
+    ("maxProperties", "properties ≤"),
+)
 
 
 def parameter_rows(schema: Mapping[str, Any]) -> list[ParamRow]:
@@ -103,7 +125,35 @@ def _row(root: Mapping[str, Any], name: str, schema: Mapping[str, Any], required
         default=None if default is _MISSING else to_json(default),
         description=description if isinstance(description, str) else "",
         enum=tuple(to_json(v) for v in enum) if isinstance(enum, list | tuple) else (),
+        constraints=constraints(root, {**target, **schema}),
     )
+
+
+def constraints(root: Mapping[str, Any], schema: Mapping[str, Any]) -> tuple[Constraint, ...]:
+    """What a value of ``schema`` must meet besides its type, in a fixed order (the enum
+    is the row's own); for an array of plain values, what each item must meet too."""
+    found: list[Constraint] = []
+    for keyword, label in _BOUNDS:
+        value = schema.get(keyword)
+        if value is not None and not isinstance(value, bool | Mapping | list | tuple):
+            found.append((label, (value if keyword in _TEXT else to_json(value),)))
+    if schema.get("uniqueItems") is True:
+        found.append(("unique items", ()))
+    if "const" in schema:
+        found.append(("equals", (to_json(schema["const"]),)))
+    items = schema.get("items")
+    if isinstance(items, Mapping):
+        target, _ = _deref(root, items, ())
+        if "properties" not in target:  # object items have rows of their own
+            inner = {**target, **items}
+            each = constraints(root, inner)
+            if isinstance(inner.get("enum"), list | tuple):
+                each = (("one of", tuple(to_json(v) for v in inner["enum"])), *each)
+            found += [(f"each {label}", values) for label, values in each]
+    return tuple(found)
+
+
+_TEXT = ("pattern", "format")  # shown as written, not as JSON strings
 
 
 _MISSING = object()

@@ -20,7 +20,7 @@ from generator.emit.markdown import md_cell, md_code, md_text
 from generator.fields import decision_fields, descriptor_json
 from generator.listing import plan_mode_label
 from generator.model import ToolDescriptor, Toolset, thaw
-from generator.policy import MODES, decide
+from generator.policy import DECISION_RULES, MODES, decide, rule_text
 
 TOOLS_PATH = PurePosixPath("docs/TOOLS.md")
 PROVIDERS_PATH = PurePosixPath("docs/PROVIDERS.md")
@@ -43,12 +43,14 @@ class ToolPage:
     examples: tuple[str, ...]  # each example as one line of JSON
     skill: str  # the skill as a person reads it, or ""
     hosts: tuple[tuple[str, str], ...] = ()  # (host, what its overlay changes) per host
+    server: str = EmitOptions().builtin_server  # the MCP server that lists it
 
 
 def tool_page(
     tool: ToolDescriptor,
     tokens: tuple[tuple[str, str], ...] = (),
     hosts: tuple[tuple[str, str], ...] = (),
+    builtin_server: str = EmitOptions().builtin_server,
 ) -> ToolPage:
     output: Mapping[str, Any] | None = thaw(tool.output_schema)
     approval = tool.approval_flow + (", confirmation" if tool.requires_confirmation else "")
@@ -65,7 +67,13 @@ def tool_page(
         examples=tuple(json.dumps(example, ensure_ascii=False) for example in thaw(tool.examples)),
         skill=skill_text(tool.skill),
         hosts=hosts,
+        server=tool.server if tool.server is not None else builtin_server,
     )
+
+
+def mode_rows() -> list[tuple[str, str, str]]:
+    """(mode, what it means, what ``decide`` answers) for each mode, from the table."""
+    return [(rules.mode, rules.meaning, rule_text(rules)) for rules in DECISION_RULES]
 
 
 def skill_text(skill: Any) -> str:
@@ -137,12 +145,15 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
     tokens = token_cells(toolset, options, inputs)
     notes = host_notes(toolset)
     pages = [
-        tool_page(tool, tokens.get(tool.name, ()), notes.get(tool.name, ())) for tool in toolset
+        tool_page(tool, tokens.get(tool.name, ()), notes.get(tool.name, ()), options.builtin_server)
+        for tool in toolset
     ]
     targets = [target.name for target in enabled_targets(options)]
     rendered = providers_page(toolset, options, inputs)
     return rendered | {
-        TOOLS_PATH: render("docs/TOOLS.md.j2", FILTERS, pages=pages, note=GENERATED_NOTE),
+        TOOLS_PATH: render(
+            "docs/TOOLS.md.j2", FILTERS, pages=pages, modes=mode_rows(), note=GENERATED_NOTE
+        ),
         README_PATH: render(
             "docs/README.md.j2",
             FILTERS,

@@ -8,8 +8,9 @@ editor checks against is always the one this generator enforces.
 
 from __future__ import annotations
 
+import os
 from importlib import resources
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
@@ -17,6 +18,18 @@ from generator.model import Toolset
 
 SCHEMA_PATH = PurePosixPath("schema/contract.schema.json")
 OVERLAY_SCHEMA_PATH = PurePosixPath("schema/overlay.schema.json")
+
+
+def editor_reference(contract: Path, output: Path) -> str:
+    """What a contract file at ``contract`` writes after ``$schema=`` to reach the
+    schema this target writes into ``output``: a path relative to the file's own folder
+    (``../generated/…`` at the top of the contracts folder, ``../../generated/…`` one
+    folder down), as yaml-language-server resolves it. ``init`` and ``import`` use it."""
+    target = output / SCHEMA_PATH
+    try:
+        return Path(os.path.relpath(target, contract.parent)).as_posix()
+    except ValueError:  # another drive (Windows): no relative path exists
+        return Path(os.path.abspath(target)).as_uri()
 
 
 def contract_schema_text() -> str:

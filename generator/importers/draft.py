@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.diagnostics import Diagnostic, JsonPath, Position, Severity
+from generator.report import counted
 
 # Diagnostic codes of the import command.
 SOURCE_UNREADABLE = "TC400"  # not JSON, not a known shape, server failed
@@ -95,7 +96,7 @@ class Notes:
         folded = [
             Diagnostic(
                 self.locate(()),
-                f"{message}: {len(tools)} tool(s): {', '.join(tools[:5])}"
+                f"{message}: {counted(len(tools), 'tool')}: {', '.join(tools[:5])}"
                 + (", …" if len(tools) > 5 else ""),
                 code,
                 Severity.WARNING,

@@ -8,8 +8,6 @@ means the same to our loader and to any editor.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import yaml
@@ -18,8 +16,6 @@ from generator.contracts.yaml_source import Yaml12Loader
 from generator.importers.draft import Draft, DraftTool, Field
 
 WIDTH = 96
-SCHEMA_FILE = Path(__file__).resolve().parent.parent / "contracts" / "contract.schema.json"
-SCHEMA_URL = "https://toolcanon.dev/schemas/contract-v1.json"
 
 
 class _Dumper(yaml.SafeDumper):  # type: ignore[misc]
@@ -131,18 +127,11 @@ def _tool_lines(tool: DraftTool) -> list[str]:
     return lines
 
 
-def schema_reference(target: Path) -> str:
-    """Where editors find the contract schema, relative to the file when possible."""
-    try:
-        return Path(os.path.relpath(SCHEMA_FILE, target.parent)).as_posix()
-    except ValueError:  # another drive on Windows
-        return SCHEMA_URL
-
-
-def render(draft: Draft, target: Path) -> str:
-    """The whole contract file for ``draft``, to be written at ``target``."""
+def render(draft: Draft, schema: str) -> str:
+    """The whole contract file for ``draft``; ``schema``: where editors find the contract
+    schema from the file's folder (``emit.schema.editor_reference``)."""
     lines = [
-        f"# yaml-language-server: $schema={schema_reference(target)}",
+        f"# yaml-language-server: $schema={schema}",
         "#",
         f"# Imported by 'toolcanon import' from {draft.origin}.",
         "# Lines marked 'review:' are guesses: check each, then delete its comment.",

@@ -42,8 +42,9 @@ def strict_report(tools: Sequence[DraftTool]) -> list[str]:
     failing = [(tool, to_strict(tool.get("inputSchema")).problems) for tool in tools]
     failing = [(tool, problems) for tool, problems in failing if problems]
     if not failing:
-        return [f"  OpenAI strict mode: all {len(tools)} tools can use it"]
-    lines = [f"  OpenAI strict mode: {len(failing)} of {len(tools)} tools would fail:"]
+        every = "the tool" if len(tools) == 1 else f"all {len(tools)} tools"
+        return [f"  OpenAI strict mode: {every} can use it"]
+    lines = [f"  OpenAI strict mode: {len(failing)} of {counted(len(tools), 'tool')} would fail:"]
     for tool, problems in failing:
         for problem in problems[:PROBLEMS_SHOWN]:
             lines.append(f"    {tool.name}: {format_path(problem.path)}: {problem.message}")

@@ -20,6 +20,7 @@ from generator.cache import NO_CACHE, Entry
 from generator.config import Config
 from generator.contracts.cached import Checked, load_checked
 from generator.diagnostics import Diagnostic, Severity, sorted_diagnostics
+from generator.emit.schema import editor_reference
 from generator.importers.draft import Draft
 from generator.importers.normalize import standard_type
 from generator.importers.positions import SourceMap
@@ -56,7 +57,7 @@ def check_draft(
     """Check ``draft`` rendered for ``target`` (``names``: its display and its key in
     the contracts folder) among ``others``."""
     display, key = names
-    text = render(draft, target)
+    text = render(draft, editor_reference(target, config.output))
     with tempfile.TemporaryDirectory(prefix="toolcanon-import-") as folder:
         scratch = Path(folder) / "contract.yaml"
         scratch.write_bytes(encode(text, display))

@@ -18,6 +18,7 @@ from generator.diff.schema import show
 from generator.emit.mcp import META_KEY
 from generator.model import Where
 from generator.names import canonical_name
+from generator.policy import description_text
 from generator.verify.rules import VERIFY_RULES
 from generator.verify.schema import LiveSchemaDiff, compare_output
 from generator.verify.texts import both_texts, excerpt, printable
@@ -113,7 +114,7 @@ def _texts(expected: Entry, served: Entry) -> Iterator[Change]:
     if before != after:
         message = f"title {_shown(before)} → {_shown(after)}"
         yield Change("title-changed", ("title",), message, ("title",))
-    old, new = _text(expected.get("description")), _text(served.get("description"))
+    old, new = _description(expected), _description(served)
     if old != new:
         was, now = both_texts(old, new)
         message = f"description changed (the model reads it): was {was}, now {now}"
@@ -204,6 +205,11 @@ def _annotations(entry: Entry) -> Mapping[str, Any]:
 
 def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
+
+
+def _description(entry: Entry) -> str:
+    """The description as contracts resolve it (trailing whitespace is no change)."""
+    return description_text(_text(entry.get("description")))
 
 
 def _shown(title: str | None) -> str:

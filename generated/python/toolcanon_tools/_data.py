@@ -2366,7 +2366,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'acme.docs::search-docs',
         'title': '搜索文档',
-        'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n',
+        'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.',
         'kind': 'mcp',
         'source': 'mcp:acme.docs',
         'category': 'docs',
@@ -2442,7 +2442,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'analyze_page',
         'title': 'Analyze page',
-        'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n',
+        'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.',
         'kind': 'computer-use',
         'source': 'contract',
         'category': 'computer-use',
@@ -2533,7 +2533,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'ask_user',
         'title': 'Ask the user',
-        'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n',
+        'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'interaction',
@@ -2585,7 +2585,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'browser_click',
         'title': 'Click in browser',
-        'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n',
+        'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.',
         'kind': 'computer-use',
         'source': 'contract',
         'category': 'computer-use',
@@ -2620,7 +2620,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'browser_evaluate',
         'title': 'Evaluate JavaScript',
-        'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n',
+        'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.',
         'kind': 'computer-use',
         'source': 'contract',
         'category': 'computer-use',
@@ -2708,7 +2708,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'browser_screenshot',
         'title': 'Browser screenshot',
-        'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n',
+        'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.',
         'kind': 'computer-use',
         'source': 'contract',
         'category': 'computer-use',
@@ -2847,7 +2847,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'build_spreadsheet',
         'title': 'Build spreadsheet',
-        'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n',
+        'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.',
         'kind': 'skill',
         'source': 'contract',
         'category': 'documents',
@@ -2953,7 +2953,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'desktop_key',
         'title': 'Press keys',
-        'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.\n',
+        'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.',
         'kind': 'computer-use',
         'source': 'contract',
         'category': 'computer-use',
@@ -2988,7 +2988,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'desktop_screenshot',
         'title': '桌面截图',
-        'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n',
+        'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.',
         'kind': 'computer-use',
         'source': 'contract',
         'category': 'computer-use',
@@ -3083,7 +3083,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'desktop_type',
         'title': '桌面输入文字',
-        'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n',
+        'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.',
         'kind': 'computer-use',
         'source': 'contract',
         'category': 'computer-use',
@@ -3118,7 +3118,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'edit_file',
         'title': 'Edit file',
-        'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+        'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
         'kind': 'builtin',
         'source': 'contract',
         'category': 'filesystem',
@@ -3158,7 +3158,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'edit_file_hashed',
         'title': 'Edit file by line hashes',
-        'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+        'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
         'kind': 'builtin',
         'source': 'contract',
         'category': 'filesystem',
@@ -3233,7 +3233,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'extract_pdf_text',
         'title': 'Extract PDF text',
-        'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+        'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
         'kind': 'skill',
         'source': 'contract',
         'category': 'documents',
@@ -3270,7 +3270,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'fill_pdf_form',
         'title': 'Fill PDF form',
-        'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n',
+        'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.',
         'kind': 'skill',
         'source': 'contract',
         'category': 'documents',
@@ -3312,7 +3312,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'find_symbol',
         'title': 'Find symbol',
-        'description': 'Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n',
+        'description': 'Find where a symbol is defined: by its name, or by a place in a file where it is\nused.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'diagnostics',
@@ -3361,7 +3361,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'git',
         'title': 'Git',
-        'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n',
+        'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'vcs',
@@ -3457,7 +3457,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'github::create_issue',
         'title': '创建议题',
-        'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n',
+        'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.',
         'kind': 'mcp',
         'source': 'mcp:github',
         'category': 'vcs',
@@ -3509,7 +3509,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'github::create_pull_request',
         'title': 'Create pull request',
-        'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n',
+        'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.',
         'kind': 'mcp',
         'source': 'mcp:github',
         'category': 'vcs',
@@ -3667,7 +3667,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'github::list_issues',
         'title': '列出议题',
-        'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n',
+        'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。',
         'kind': 'mcp',
         'source': 'mcp:github',
         'category': 'vcs',
@@ -3829,7 +3829,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'github::search_code',
         'title': 'Search code',
-        'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.\n',
+        'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.',
         'kind': 'mcp',
         'source': 'mcp:github',
         'category': 'vcs',
@@ -3912,7 +3912,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'glob',
         'title': '按模式查找文件',
-        'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n',
+        'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'search',
@@ -3965,7 +3965,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'grep',
         'title': 'Search file contents',
-        'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n',
+        'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'search',
@@ -4070,7 +4070,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'list_dir',
         'title': 'List directory',
-        'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n',
+        'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'filesystem',
@@ -4151,7 +4151,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'lsp_diagnostics',
         'title': 'Language server diagnostics',
-        'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n',
+        'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'diagnostics',
@@ -4262,7 +4262,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'make_slides',
         'title': 'Make slides',
-        'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n',
+        'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.',
         'kind': 'skill',
         'source': 'contract',
         'category': 'documents',
@@ -4297,7 +4297,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'mcp_call',
         'title': 'Call MCP tool',
-        'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.\n',
+        'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'mcp',
@@ -4379,7 +4379,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'multi_edit',
         'title': 'Multiple edits in one file',
-        'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n',
+        'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'filesystem',
@@ -4430,7 +4430,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'notebook_edit',
         'title': '编辑 Jupyter 笔记本',
-        'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n',
+        'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'notebook',
@@ -4465,7 +4465,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'postgres::describe_table',
         'title': '查看表结构',
-        'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n',
+        'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.',
         'kind': 'mcp',
         'source': 'mcp:postgres',
         'category': 'database',
@@ -4591,7 +4591,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'postgres::execute',
         'title': 'Execute statement',
-        'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n',
+        'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.',
         'kind': 'mcp',
         'source': 'mcp:postgres',
         'category': 'database',
@@ -4677,7 +4677,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'postgres::list_tables',
         'title': '列出数据表',
-        'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n',
+        'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。',
         'kind': 'mcp',
         'source': 'mcp:postgres',
         'category': 'database',
@@ -4753,7 +4753,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'postgres::query',
         'title': 'Run read-only query',
-        'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n',
+        'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.',
         'kind': 'mcp',
         'source': 'mcp:postgres',
         'category': 'database',
@@ -4835,7 +4835,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'read_file',
         'title': 'Read file',
-        'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n',
+        'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'filesystem',
@@ -4925,7 +4925,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'run_shell',
         'title': 'Run shell command',
-        'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n',
+        'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'shell',
@@ -5005,7 +5005,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'spawn_agent',
         'title': 'Spawn sub-agent',
-        'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n',
+        'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'agents',
@@ -5089,7 +5089,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'todo_write',
         'title': 'Update todo list',
-        'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+        'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
         'kind': 'builtin',
         'source': 'contract',
         'category': 'planning',
@@ -5122,7 +5122,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'web_fetch',
         'title': 'Fetch web page',
-        'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n',
+        'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'web',
@@ -5197,7 +5197,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'web_search',
         'title': '网络搜索',
-        'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n',
+        'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'web',
@@ -5275,7 +5275,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
     _P({
         'name': 'write_file',
         'title': 'Write file',
-        'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n',
+        'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.',
         'kind': 'builtin',
         'source': 'contract',
         'category': 'filesystem',

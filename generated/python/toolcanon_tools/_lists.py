@@ -2774,7 +2774,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'acme_docs__search-docs',
-                'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n',
+                'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.',
                 'parameters': _S[2],
                 'strict': False,
             }),
@@ -2783,7 +2783,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'analyze_page',
-                'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n',
+                'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.',
                 'parameters': _S[3],
                 'strict': False,
             }),
@@ -2792,7 +2792,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'ask_user',
-                'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n',
+                'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.',
                 'parameters': _S[4],
                 'strict': True,
             }),
@@ -2801,7 +2801,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'browser_click',
-                'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n',
+                'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.',
                 'parameters': _S[5],
                 'strict': False,
             }),
@@ -2810,7 +2810,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'browser_evaluate',
-                'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n',
+                'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.',
                 'parameters': _S[6],
                 'strict': False,
             }),
@@ -2828,7 +2828,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'browser_screenshot',
-                'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n',
+                'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.',
                 'parameters': _S[8],
                 'strict': False,
             }),
@@ -2855,7 +2855,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'build_spreadsheet',
-                'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n',
+                'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.',
                 'parameters': _S[11],
                 'strict': False,
             }),
@@ -2882,7 +2882,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'desktop_key',
-                'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.\n',
+                'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.',
                 'parameters': _S[14],
                 'strict': False,
             }),
@@ -2891,7 +2891,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'desktop_screenshot',
-                'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n',
+                'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.',
                 'parameters': _S[15],
                 'strict': False,
             }),
@@ -2909,7 +2909,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'desktop_type',
-                'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n',
+                'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.',
                 'parameters': _S[17],
                 'strict': False,
             }),
@@ -2918,7 +2918,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'edit_file',
-                'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+                'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
                 'parameters': _S[18],
                 'strict': False,
             }),
@@ -2927,7 +2927,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'edit_file_hashed',
-                'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+                'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
                 'parameters': _S[19],
                 'strict': False,
             }),
@@ -2936,7 +2936,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'extract_pdf_text',
-                'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+                'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
                 'parameters': _S[20],
                 'strict': False,
             }),
@@ -2945,7 +2945,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'fill_pdf_form',
-                'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n',
+                'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.',
                 'parameters': _S[21],
                 'strict': False,
             }),
@@ -2954,7 +2954,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'git',
-                'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n',
+                'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.',
                 'parameters': _S[22],
                 'strict': False,
             }),
@@ -2972,7 +2972,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'github__create_issue',
-                'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n',
+                'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.',
                 'parameters': _S[24],
                 'strict': False,
             }),
@@ -2981,7 +2981,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'github__create_pull_request',
-                'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n',
+                'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.',
                 'parameters': _S[25],
                 'strict': False,
             }),
@@ -2999,7 +2999,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'github__list_issues',
-                'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n',
+                'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。',
                 'parameters': _S[27],
                 'strict': True,
             }),
@@ -3026,7 +3026,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'github__search_code',
-                'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.\n',
+                'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.',
                 'parameters': _S[30],
                 'strict': False,
             }),
@@ -3035,7 +3035,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'glob',
-                'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n',
+                'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。',
                 'parameters': _S[31],
                 'strict': False,
             }),
@@ -3044,7 +3044,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'grep',
-                'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n',
+                'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
                 'parameters': _S[32],
                 'strict': True,
             }),
@@ -3053,7 +3053,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'list_dir',
-                'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n',
+                'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.',
                 'parameters': _S[33],
                 'strict': False,
             }),
@@ -3062,7 +3062,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'lsp_diagnostics',
-                'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n',
+                'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.',
                 'parameters': _S[34],
                 'strict': False,
             }),
@@ -3071,7 +3071,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'make_slides',
-                'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n',
+                'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.',
                 'parameters': _S[35],
                 'strict': False,
             }),
@@ -3080,7 +3080,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'mcp_call',
-                'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.\n',
+                'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.',
                 'parameters': _S[36],
                 'strict': False,
             }),
@@ -3089,7 +3089,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'multi_edit',
-                'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n',
+                'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.',
                 'parameters': _S[37],
                 'strict': False,
             }),
@@ -3098,7 +3098,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'notebook_edit',
-                'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n',
+                'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.',
                 'parameters': _S[38],
                 'strict': False,
             }),
@@ -3107,7 +3107,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'postgres__describe_table',
-                'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n',
+                'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.',
                 'parameters': _S[39],
                 'strict': False,
             }),
@@ -3116,7 +3116,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'postgres__execute',
-                'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n',
+                'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.',
                 'parameters': _S[40],
                 'strict': False,
             }),
@@ -3134,7 +3134,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'postgres__list_tables',
-                'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n',
+                'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。',
                 'parameters': _S[42],
                 'strict': False,
             }),
@@ -3143,7 +3143,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'postgres__query',
-                'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n',
+                'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.',
                 'parameters': _S[43],
                 'strict': False,
             }),
@@ -3152,7 +3152,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'read_file',
-                'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n',
+                'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
                 'parameters': _S[44],
                 'strict': True,
             }),
@@ -3161,7 +3161,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'run_shell',
-                'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n',
+                'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.',
                 'parameters': _S[45],
                 'strict': False,
             }),
@@ -3170,7 +3170,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'spawn_agent',
-                'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n',
+                'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.',
                 'parameters': _S[46],
                 'strict': False,
             }),
@@ -3179,7 +3179,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'todo_write',
-                'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+                'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
                 'parameters': _S[47],
                 'strict': True,
             }),
@@ -3188,7 +3188,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'web_fetch',
-                'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n',
+                'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.',
                 'parameters': _S[48],
                 'strict': False,
             }),
@@ -3197,7 +3197,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'web_search',
-                'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n',
+                'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。',
                 'parameters': _S[49],
                 'strict': False,
             }),
@@ -3206,7 +3206,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'type': 'function',
             'function': _R({
                 'name': 'write_file',
-                'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n',
+                'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.',
                 'parameters': _S[50],
                 'strict': False,
             }),
@@ -3230,35 +3230,35 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('acme.docs::search-docs', None, _R({
             'type': 'function',
             'name': 'acme_docs__search-docs',
-            'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n',
+            'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.',
             'parameters': _S[2],
             'strict': False,
         })),
         ('analyze_page', None, _R({
             'type': 'function',
             'name': 'analyze_page',
-            'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n',
+            'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.',
             'parameters': _S[3],
             'strict': False,
         })),
         ('ask_user', None, _R({
             'type': 'function',
             'name': 'ask_user',
-            'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n',
+            'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.',
             'parameters': _S[4],
             'strict': True,
         })),
         ('browser_click', None, _R({
             'type': 'function',
             'name': 'browser_click',
-            'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n',
+            'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.',
             'parameters': _S[5],
             'strict': False,
         })),
         ('browser_evaluate', None, _R({
             'type': 'function',
             'name': 'browser_evaluate',
-            'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n',
+            'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.',
             'parameters': _S[6],
             'strict': False,
         })),
@@ -3272,7 +3272,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('browser_screenshot', None, _R({
             'type': 'function',
             'name': 'browser_screenshot',
-            'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n',
+            'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.',
             'parameters': _S[8],
             'strict': False,
         })),
@@ -3293,7 +3293,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('build_spreadsheet', None, _R({
             'type': 'function',
             'name': 'build_spreadsheet',
-            'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n',
+            'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.',
             'parameters': _S[11],
             'strict': False,
         })),
@@ -3314,14 +3314,14 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('desktop_key', None, _R({
             'type': 'function',
             'name': 'desktop_key',
-            'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.\n',
+            'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.',
             'parameters': _S[14],
             'strict': False,
         })),
         ('desktop_screenshot', None, _R({
             'type': 'function',
             'name': 'desktop_screenshot',
-            'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n',
+            'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.',
             'parameters': _S[15],
             'strict': False,
         })),
@@ -3335,42 +3335,42 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('desktop_type', None, _R({
             'type': 'function',
             'name': 'desktop_type',
-            'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n',
+            'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.',
             'parameters': _S[17],
             'strict': False,
         })),
         ('edit_file', None, _R({
             'type': 'function',
             'name': 'edit_file',
-            'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+            'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
             'parameters': _S[18],
             'strict': False,
         })),
         ('edit_file_hashed', None, _R({
             'type': 'function',
             'name': 'edit_file_hashed',
-            'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+            'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
             'parameters': _S[19],
             'strict': False,
         })),
         ('extract_pdf_text', None, _R({
             'type': 'function',
             'name': 'extract_pdf_text',
-            'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+            'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
             'parameters': _S[20],
             'strict': False,
         })),
         ('fill_pdf_form', None, _R({
             'type': 'function',
             'name': 'fill_pdf_form',
-            'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n',
+            'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.',
             'parameters': _S[21],
             'strict': False,
         })),
         ('git', None, _R({
             'type': 'function',
             'name': 'git',
-            'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n',
+            'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.',
             'parameters': _S[22],
             'strict': False,
         })),
@@ -3384,14 +3384,14 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::create_issue', None, _R({
             'type': 'function',
             'name': 'github__create_issue',
-            'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n',
+            'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.',
             'parameters': _S[24],
             'strict': False,
         })),
         ('github::create_pull_request', None, _R({
             'type': 'function',
             'name': 'github__create_pull_request',
-            'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n',
+            'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.',
             'parameters': _S[25],
             'strict': False,
         })),
@@ -3405,7 +3405,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::list_issues', None, _R({
             'type': 'function',
             'name': 'github__list_issues',
-            'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n',
+            'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。',
             'parameters': _S[27],
             'strict': True,
         })),
@@ -3426,77 +3426,77 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::search_code', None, _R({
             'type': 'function',
             'name': 'github__search_code',
-            'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.\n',
+            'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.',
             'parameters': _S[30],
             'strict': False,
         })),
         ('glob', None, _R({
             'type': 'function',
             'name': 'glob',
-            'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n',
+            'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。',
             'parameters': _S[31],
             'strict': False,
         })),
         ('grep', None, _R({
             'type': 'function',
             'name': 'grep',
-            'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n',
+            'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
             'parameters': _S[32],
             'strict': True,
         })),
         ('list_dir', None, _R({
             'type': 'function',
             'name': 'list_dir',
-            'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n',
+            'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.',
             'parameters': _S[33],
             'strict': False,
         })),
         ('lsp_diagnostics', None, _R({
             'type': 'function',
             'name': 'lsp_diagnostics',
-            'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n',
+            'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.',
             'parameters': _S[34],
             'strict': False,
         })),
         ('make_slides', None, _R({
             'type': 'function',
             'name': 'make_slides',
-            'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n',
+            'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.',
             'parameters': _S[35],
             'strict': False,
         })),
         ('mcp_call', None, _R({
             'type': 'function',
             'name': 'mcp_call',
-            'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.\n',
+            'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.',
             'parameters': _S[36],
             'strict': False,
         })),
         ('multi_edit', None, _R({
             'type': 'function',
             'name': 'multi_edit',
-            'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n',
+            'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.',
             'parameters': _S[37],
             'strict': False,
         })),
         ('notebook_edit', None, _R({
             'type': 'function',
             'name': 'notebook_edit',
-            'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n',
+            'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.',
             'parameters': _S[38],
             'strict': False,
         })),
         ('postgres::describe_table', None, _R({
             'type': 'function',
             'name': 'postgres__describe_table',
-            'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n',
+            'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.',
             'parameters': _S[39],
             'strict': False,
         })),
         ('postgres::execute', None, _R({
             'type': 'function',
             'name': 'postgres__execute',
-            'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n',
+            'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.',
             'parameters': _S[40],
             'strict': False,
         })),
@@ -3510,63 +3510,63 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('postgres::list_tables', None, _R({
             'type': 'function',
             'name': 'postgres__list_tables',
-            'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n',
+            'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。',
             'parameters': _S[42],
             'strict': False,
         })),
         ('postgres::query', None, _R({
             'type': 'function',
             'name': 'postgres__query',
-            'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n',
+            'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.',
             'parameters': _S[43],
             'strict': False,
         })),
         ('read_file', None, _R({
             'type': 'function',
             'name': 'read_file',
-            'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n',
+            'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
             'parameters': _S[44],
             'strict': True,
         })),
         ('run_shell', None, _R({
             'type': 'function',
             'name': 'run_shell',
-            'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n',
+            'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.',
             'parameters': _S[45],
             'strict': False,
         })),
         ('spawn_agent', None, _R({
             'type': 'function',
             'name': 'spawn_agent',
-            'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n',
+            'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.',
             'parameters': _S[46],
             'strict': False,
         })),
         ('todo_write', None, _R({
             'type': 'function',
             'name': 'todo_write',
-            'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+            'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
             'parameters': _S[47],
             'strict': True,
         })),
         ('web_fetch', None, _R({
             'type': 'function',
             'name': 'web_fetch',
-            'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n',
+            'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.',
             'parameters': _S[48],
             'strict': False,
         })),
         ('web_search', None, _R({
             'type': 'function',
             'name': 'web_search',
-            'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n',
+            'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。',
             'parameters': _S[49],
             'strict': False,
         })),
         ('write_file', None, _R({
             'type': 'function',
             'name': 'write_file',
-            'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n',
+            'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.',
             'parameters': _S[50],
             'strict': False,
         })),
@@ -3584,28 +3584,28 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('acme.docs::search-docs', None, _R({
             'name': 'acme_docs__search-docs',
-            'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n',
+            'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.',
             'input_schema': _S[2],
         })),
         ('analyze_page', None, _R({
             'name': 'analyze_page',
-            'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n',
+            'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.',
             'input_schema': _S[3],
         })),
         ('ask_user', None, _R({
             'name': 'ask_user',
-            'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n',
+            'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.',
             'input_schema': _S[4],
             'strict': True,
         })),
         ('browser_click', None, _R({
             'name': 'browser_click',
-            'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n',
+            'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.',
             'input_schema': _S[5],
         })),
         ('browser_evaluate', None, _R({
             'name': 'browser_evaluate',
-            'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n',
+            'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.',
             'input_schema': _S[6],
         })),
         ('browser_navigate', None, _R({
@@ -3615,7 +3615,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('browser_screenshot', None, _R({
             'name': 'browser_screenshot',
-            'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n',
+            'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.',
             'input_schema': _S[8],
         })),
         ('browser_scroll', None, _R({
@@ -3630,7 +3630,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('build_spreadsheet', None, _R({
             'name': 'build_spreadsheet',
-            'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n',
+            'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.',
             'input_schema': _S[11],
         })),
         ('desktop_click', None, _R({
@@ -3645,12 +3645,12 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('desktop_key', None, _R({
             'name': 'desktop_key',
-            'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.\n',
+            'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.',
             'input_schema': _S[14],
         })),
         ('desktop_screenshot', None, _R({
             'name': 'desktop_screenshot',
-            'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n',
+            'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.',
             'input_schema': _S[15],
         })),
         ('desktop_scroll', None, _R({
@@ -3660,32 +3660,32 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('desktop_type', None, _R({
             'name': 'desktop_type',
-            'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n',
+            'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.',
             'input_schema': _S[17],
         })),
         ('edit_file', None, _R({
             'name': 'edit_file',
-            'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+            'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
             'input_schema': _S[18],
         })),
         ('edit_file_hashed', None, _R({
             'name': 'edit_file_hashed',
-            'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+            'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
             'input_schema': _S[19],
         })),
         ('extract_pdf_text', None, _R({
             'name': 'extract_pdf_text',
-            'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+            'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
             'input_schema': _S[20],
         })),
         ('fill_pdf_form', None, _R({
             'name': 'fill_pdf_form',
-            'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n',
+            'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.',
             'input_schema': _S[21],
         })),
         ('git', None, _R({
             'name': 'git',
-            'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n',
+            'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.',
             'input_schema': _S[22],
         })),
         ('github::add_issue_comment', None, _R({
@@ -3695,12 +3695,12 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('github::create_issue', None, _R({
             'name': 'github__create_issue',
-            'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n',
+            'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.',
             'input_schema': _S[24],
         })),
         ('github::create_pull_request', None, _R({
             'name': 'github__create_pull_request',
-            'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n',
+            'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.',
             'input_schema': _S[25],
         })),
         ('github::get_issue', None, _R({
@@ -3710,7 +3710,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('github::list_issues', None, _R({
             'name': 'github__list_issues',
-            'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n',
+            'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。',
             'input_schema': _S[51],
             'strict': True,
         })),
@@ -3726,58 +3726,58 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('github::search_code', None, _R({
             'name': 'github__search_code',
-            'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.\n',
+            'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.',
             'input_schema': _S[30],
         })),
         ('glob', None, _R({
             'name': 'glob',
-            'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n',
+            'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。',
             'input_schema': _S[31],
         })),
         ('grep', None, _R({
             'name': 'grep',
-            'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n',
+            'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
             'input_schema': _S[52],
             'strict': True,
         })),
         ('list_dir', None, _R({
             'name': 'list_dir',
-            'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n',
+            'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.',
             'input_schema': _S[33],
         })),
         ('lsp_diagnostics', None, _R({
             'name': 'lsp_diagnostics',
-            'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n',
+            'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.',
             'input_schema': _S[34],
         })),
         ('make_slides', None, _R({
             'name': 'make_slides',
-            'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n',
+            'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.',
             'input_schema': _S[35],
         })),
         ('mcp_call', None, _R({
             'name': 'mcp_call',
-            'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.\n',
+            'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.',
             'input_schema': _S[36],
         })),
         ('multi_edit', None, _R({
             'name': 'multi_edit',
-            'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n',
+            'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.',
             'input_schema': _S[37],
         })),
         ('notebook_edit', None, _R({
             'name': 'notebook_edit',
-            'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n',
+            'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.',
             'input_schema': _S[38],
         })),
         ('postgres::describe_table', None, _R({
             'name': 'postgres__describe_table',
-            'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n',
+            'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.',
             'input_schema': _S[39],
         })),
         ('postgres::execute', None, _R({
             'name': 'postgres__execute',
-            'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n',
+            'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.',
             'input_schema': _S[40],
         })),
         ('postgres::list_schemas', None, _R({
@@ -3787,17 +3787,17 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('postgres::list_tables', None, _R({
             'name': 'postgres__list_tables',
-            'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n',
+            'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。',
             'input_schema': _S[42],
         })),
         ('postgres::query', None, _R({
             'name': 'postgres__query',
-            'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n',
+            'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.',
             'input_schema': _S[43],
         })),
         ('read_file', None, _R({
             'name': 'read_file',
-            'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n',
+            'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
             'input_schema': _S[53],
             'strict': True,
             'input_examples': (
@@ -3818,33 +3818,33 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('run_shell', None, _R({
             'name': 'run_shell',
-            'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n',
+            'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.',
             'input_schema': _S[45],
         })),
         ('spawn_agent', None, _R({
             'name': 'spawn_agent',
-            'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n',
+            'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.',
             'input_schema': _S[46],
         })),
         ('todo_write', None, _R({
             'name': 'todo_write',
-            'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+            'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
             'input_schema': _S[47],
             'strict': True,
         })),
         ('web_fetch', None, _R({
             'name': 'web_fetch',
-            'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n',
+            'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.',
             'input_schema': _S[48],
         })),
         ('web_search', None, _R({
             'name': 'web_search',
-            'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n',
+            'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。',
             'input_schema': _S[49],
         })),
         ('write_file', None, _R({
             'name': 'write_file',
-            'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n',
+            'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.',
             'input_schema': _S[50],
         })),
     ),
@@ -3870,7 +3870,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('acme.docs::search-docs', None, _R({
             'toolSpec': _R({
                 'name': 'acme_docs__search-docs',
-                'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n',
+                'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.',
                 'inputSchema': _R({
                     'json': _S[2],
                 }),
@@ -3879,7 +3879,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('analyze_page', None, _R({
             'toolSpec': _R({
                 'name': 'analyze_page',
-                'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n',
+                'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.',
                 'inputSchema': _R({
                     'json': _S[3],
                 }),
@@ -3888,7 +3888,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('ask_user', None, _R({
             'toolSpec': _R({
                 'name': 'ask_user',
-                'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n',
+                'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.',
                 'inputSchema': _R({
                     'json': _S[4],
                 }),
@@ -3898,7 +3898,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('browser_click', None, _R({
             'toolSpec': _R({
                 'name': 'browser_click',
-                'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n',
+                'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.',
                 'inputSchema': _R({
                     'json': _S[5],
                 }),
@@ -3907,7 +3907,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('browser_evaluate', None, _R({
             'toolSpec': _R({
                 'name': 'browser_evaluate',
-                'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n',
+                'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.',
                 'inputSchema': _R({
                     'json': _S[6],
                 }),
@@ -3925,7 +3925,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('browser_screenshot', None, _R({
             'toolSpec': _R({
                 'name': 'browser_screenshot',
-                'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n',
+                'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.',
                 'inputSchema': _R({
                     'json': _S[8],
                 }),
@@ -3952,7 +3952,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('build_spreadsheet', None, _R({
             'toolSpec': _R({
                 'name': 'build_spreadsheet',
-                'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n',
+                'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.',
                 'inputSchema': _R({
                     'json': _S[11],
                 }),
@@ -3979,7 +3979,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('desktop_key', None, _R({
             'toolSpec': _R({
                 'name': 'desktop_key',
-                'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.\n',
+                'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.',
                 'inputSchema': _R({
                     'json': _S[14],
                 }),
@@ -3988,7 +3988,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('desktop_screenshot', None, _R({
             'toolSpec': _R({
                 'name': 'desktop_screenshot',
-                'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n',
+                'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.',
                 'inputSchema': _R({
                     'json': _S[15],
                 }),
@@ -4006,7 +4006,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('desktop_type', None, _R({
             'toolSpec': _R({
                 'name': 'desktop_type',
-                'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n',
+                'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.',
                 'inputSchema': _R({
                     'json': _S[17],
                 }),
@@ -4015,7 +4015,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('edit_file', None, _R({
             'toolSpec': _R({
                 'name': 'edit_file',
-                'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+                'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
                 'inputSchema': _R({
                     'json': _S[18],
                 }),
@@ -4024,7 +4024,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('edit_file_hashed', None, _R({
             'toolSpec': _R({
                 'name': 'edit_file_hashed',
-                'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+                'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
                 'inputSchema': _R({
                     'json': _S[19],
                 }),
@@ -4033,7 +4033,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('extract_pdf_text', None, _R({
             'toolSpec': _R({
                 'name': 'extract_pdf_text',
-                'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+                'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
                 'inputSchema': _R({
                     'json': _S[20],
                 }),
@@ -4042,7 +4042,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('fill_pdf_form', None, _R({
             'toolSpec': _R({
                 'name': 'fill_pdf_form',
-                'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n',
+                'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.',
                 'inputSchema': _R({
                     'json': _S[21],
                 }),
@@ -4051,7 +4051,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('git', None, _R({
             'toolSpec': _R({
                 'name': 'git',
-                'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n',
+                'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.',
                 'inputSchema': _R({
                     'json': _S[22],
                 }),
@@ -4069,7 +4069,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::create_issue', None, _R({
             'toolSpec': _R({
                 'name': 'github__create_issue',
-                'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n',
+                'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.',
                 'inputSchema': _R({
                     'json': _S[24],
                 }),
@@ -4078,7 +4078,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::create_pull_request', None, _R({
             'toolSpec': _R({
                 'name': 'github__create_pull_request',
-                'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n',
+                'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.',
                 'inputSchema': _R({
                     'json': _S[25],
                 }),
@@ -4096,7 +4096,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::list_issues', None, _R({
             'toolSpec': _R({
                 'name': 'github__list_issues',
-                'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n',
+                'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。',
                 'inputSchema': _R({
                     'json': _S[51],
                 }),
@@ -4124,7 +4124,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::search_code', None, _R({
             'toolSpec': _R({
                 'name': 'github__search_code',
-                'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.\n',
+                'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.',
                 'inputSchema': _R({
                     'json': _S[30],
                 }),
@@ -4133,7 +4133,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('glob', None, _R({
             'toolSpec': _R({
                 'name': 'glob',
-                'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n',
+                'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。',
                 'inputSchema': _R({
                     'json': _S[31],
                 }),
@@ -4142,7 +4142,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('grep', None, _R({
             'toolSpec': _R({
                 'name': 'grep',
-                'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n',
+                'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
                 'inputSchema': _R({
                     'json': _S[52],
                 }),
@@ -4152,7 +4152,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('list_dir', None, _R({
             'toolSpec': _R({
                 'name': 'list_dir',
-                'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n',
+                'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.',
                 'inputSchema': _R({
                     'json': _S[33],
                 }),
@@ -4161,7 +4161,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('lsp_diagnostics', None, _R({
             'toolSpec': _R({
                 'name': 'lsp_diagnostics',
-                'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n',
+                'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.',
                 'inputSchema': _R({
                     'json': _S[34],
                 }),
@@ -4170,7 +4170,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('make_slides', None, _R({
             'toolSpec': _R({
                 'name': 'make_slides',
-                'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n',
+                'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.',
                 'inputSchema': _R({
                     'json': _S[35],
                 }),
@@ -4179,7 +4179,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('mcp_call', None, _R({
             'toolSpec': _R({
                 'name': 'mcp_call',
-                'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.\n',
+                'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.',
                 'inputSchema': _R({
                     'json': _S[36],
                 }),
@@ -4188,7 +4188,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('multi_edit', None, _R({
             'toolSpec': _R({
                 'name': 'multi_edit',
-                'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n',
+                'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.',
                 'inputSchema': _R({
                     'json': _S[37],
                 }),
@@ -4197,7 +4197,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('notebook_edit', None, _R({
             'toolSpec': _R({
                 'name': 'notebook_edit',
-                'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n',
+                'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.',
                 'inputSchema': _R({
                     'json': _S[38],
                 }),
@@ -4206,7 +4206,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('postgres::describe_table', None, _R({
             'toolSpec': _R({
                 'name': 'postgres__describe_table',
-                'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n',
+                'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.',
                 'inputSchema': _R({
                     'json': _S[39],
                 }),
@@ -4215,7 +4215,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('postgres::execute', None, _R({
             'toolSpec': _R({
                 'name': 'postgres__execute',
-                'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n',
+                'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.',
                 'inputSchema': _R({
                     'json': _S[40],
                 }),
@@ -4233,7 +4233,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('postgres::list_tables', None, _R({
             'toolSpec': _R({
                 'name': 'postgres__list_tables',
-                'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n',
+                'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。',
                 'inputSchema': _R({
                     'json': _S[42],
                 }),
@@ -4242,7 +4242,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('postgres::query', None, _R({
             'toolSpec': _R({
                 'name': 'postgres__query',
-                'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n',
+                'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.',
                 'inputSchema': _R({
                     'json': _S[43],
                 }),
@@ -4251,7 +4251,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('read_file', None, _R({
             'toolSpec': _R({
                 'name': 'read_file',
-                'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n',
+                'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
                 'inputSchema': _R({
                     'json': _S[53],
                 }),
@@ -4261,7 +4261,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('run_shell', None, _R({
             'toolSpec': _R({
                 'name': 'run_shell',
-                'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n',
+                'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.',
                 'inputSchema': _R({
                     'json': _S[45],
                 }),
@@ -4270,7 +4270,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('spawn_agent', None, _R({
             'toolSpec': _R({
                 'name': 'spawn_agent',
-                'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n',
+                'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.',
                 'inputSchema': _R({
                     'json': _S[46],
                 }),
@@ -4279,7 +4279,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('todo_write', None, _R({
             'toolSpec': _R({
                 'name': 'todo_write',
-                'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+                'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
                 'inputSchema': _R({
                     'json': _S[47],
                 }),
@@ -4289,7 +4289,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('web_fetch', None, _R({
             'toolSpec': _R({
                 'name': 'web_fetch',
-                'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n',
+                'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.',
                 'inputSchema': _R({
                     'json': _S[48],
                 }),
@@ -4298,7 +4298,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('web_search', None, _R({
             'toolSpec': _R({
                 'name': 'web_search',
-                'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n',
+                'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。',
                 'inputSchema': _R({
                     'json': _S[49],
                 }),
@@ -4307,7 +4307,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('write_file', None, _R({
             'toolSpec': _R({
                 'name': 'write_file',
-                'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n',
+                'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.',
                 'inputSchema': _R({
                     'json': _S[50],
                 }),
@@ -4327,27 +4327,27 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('acme.docs::search-docs', None, _R({
             'name': 'acme_docs__search-docs',
-            'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n',
+            'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.',
             'parametersJsonSchema': _S[2],
         })),
         ('analyze_page', None, _R({
             'name': 'analyze_page',
-            'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n',
+            'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.',
             'parametersJsonSchema': _S[3],
         })),
         ('ask_user', None, _R({
             'name': 'ask_user',
-            'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n',
+            'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.',
             'parametersJsonSchema': _S[4],
         })),
         ('browser_click', None, _R({
             'name': 'browser_click',
-            'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n',
+            'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.',
             'parametersJsonSchema': _S[5],
         })),
         ('browser_evaluate', None, _R({
             'name': 'browser_evaluate',
-            'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n',
+            'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.',
             'parametersJsonSchema': _S[6],
         })),
         ('browser_navigate', None, _R({
@@ -4357,7 +4357,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('browser_screenshot', None, _R({
             'name': 'browser_screenshot',
-            'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n',
+            'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.',
             'parametersJsonSchema': _S[8],
         })),
         ('browser_scroll', None, _R({
@@ -4372,7 +4372,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('build_spreadsheet', None, _R({
             'name': 'build_spreadsheet',
-            'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n',
+            'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.',
             'parametersJsonSchema': _S[11],
         })),
         ('desktop_click', None, _R({
@@ -4387,12 +4387,12 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('desktop_key', None, _R({
             'name': 'desktop_key',
-            'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.\n',
+            'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.',
             'parametersJsonSchema': _S[14],
         })),
         ('desktop_screenshot', None, _R({
             'name': 'desktop_screenshot',
-            'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n',
+            'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.',
             'parametersJsonSchema': _S[15],
         })),
         ('desktop_scroll', None, _R({
@@ -4402,37 +4402,37 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('desktop_type', None, _R({
             'name': 'desktop_type',
-            'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n',
+            'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.',
             'parametersJsonSchema': _S[17],
         })),
         ('edit_file', None, _R({
             'name': 'edit_file',
-            'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+            'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
             'parametersJsonSchema': _S[18],
         })),
         ('edit_file_hashed', None, _R({
             'name': 'edit_file_hashed',
-            'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+            'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
             'parametersJsonSchema': _S[19],
         })),
         ('extract_pdf_text', None, _R({
             'name': 'extract_pdf_text',
-            'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+            'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
             'parametersJsonSchema': _S[20],
         })),
         ('fill_pdf_form', None, _R({
             'name': 'fill_pdf_form',
-            'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n',
+            'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.',
             'parametersJsonSchema': _S[21],
         })),
         ('find_symbol', None, _R({
             'name': 'find_symbol',
-            'description': 'Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n',
+            'description': 'Find where a symbol is defined: by its name, or by a place in a file where it is\nused.',
             'parametersJsonSchema': _S[54],
         })),
         ('git', None, _R({
             'name': 'git',
-            'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n',
+            'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.',
             'parametersJsonSchema': _S[22],
         })),
         ('github::add_issue_comment', None, _R({
@@ -4442,12 +4442,12 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('github::create_issue', None, _R({
             'name': 'github__create_issue',
-            'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n',
+            'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.',
             'parametersJsonSchema': _S[24],
         })),
         ('github::create_pull_request', None, _R({
             'name': 'github__create_pull_request',
-            'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n',
+            'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.',
             'parametersJsonSchema': _S[25],
         })),
         ('github::get_issue', None, _R({
@@ -4457,7 +4457,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('github::list_issues', None, _R({
             'name': 'github__list_issues',
-            'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n',
+            'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。',
             'parametersJsonSchema': _R({
                 'type': 'object',
                 'properties': _R({
@@ -4530,57 +4530,57 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('github::search_code', None, _R({
             'name': 'github__search_code',
-            'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.\n',
+            'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.',
             'parametersJsonSchema': _S[30],
         })),
         ('glob', None, _R({
             'name': 'glob',
-            'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n',
+            'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。',
             'parametersJsonSchema': _S[31],
         })),
         ('grep', None, _R({
             'name': 'grep',
-            'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n',
+            'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
             'parametersJsonSchema': _S[55],
         })),
         ('list_dir', None, _R({
             'name': 'list_dir',
-            'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n',
+            'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.',
             'parametersJsonSchema': _S[33],
         })),
         ('lsp_diagnostics', None, _R({
             'name': 'lsp_diagnostics',
-            'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n',
+            'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.',
             'parametersJsonSchema': _S[34],
         })),
         ('make_slides', None, _R({
             'name': 'make_slides',
-            'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n',
+            'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.',
             'parametersJsonSchema': _S[35],
         })),
         ('mcp_call', None, _R({
             'name': 'mcp_call',
-            'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.\n',
+            'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.',
             'parametersJsonSchema': _S[36],
         })),
         ('multi_edit', None, _R({
             'name': 'multi_edit',
-            'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n',
+            'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.',
             'parametersJsonSchema': _S[37],
         })),
         ('notebook_edit', None, _R({
             'name': 'notebook_edit',
-            'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n',
+            'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.',
             'parametersJsonSchema': _S[38],
         })),
         ('postgres::describe_table', None, _R({
             'name': 'postgres__describe_table',
-            'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n',
+            'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.',
             'parametersJsonSchema': _S[39],
         })),
         ('postgres::execute', None, _R({
             'name': 'postgres__execute',
-            'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n',
+            'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.',
             'parametersJsonSchema': _S[40],
         })),
         ('postgres::list_schemas', None, _R({
@@ -4590,47 +4590,47 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         })),
         ('postgres::list_tables', None, _R({
             'name': 'postgres__list_tables',
-            'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n',
+            'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。',
             'parametersJsonSchema': _S[42],
         })),
         ('postgres::query', None, _R({
             'name': 'postgres__query',
-            'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n',
+            'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.',
             'parametersJsonSchema': _S[43],
         })),
         ('read_file', None, _R({
             'name': 'read_file',
-            'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n',
+            'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
             'parametersJsonSchema': _S[56],
         })),
         ('run_shell', None, _R({
             'name': 'run_shell',
-            'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n',
+            'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.',
             'parametersJsonSchema': _S[45],
         })),
         ('spawn_agent', None, _R({
             'name': 'spawn_agent',
-            'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n',
+            'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.',
             'parametersJsonSchema': _S[46],
         })),
         ('todo_write', None, _R({
             'name': 'todo_write',
-            'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+            'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
             'parametersJsonSchema': _S[47],
         })),
         ('web_fetch', None, _R({
             'name': 'web_fetch',
-            'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n',
+            'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.',
             'parametersJsonSchema': _S[48],
         })),
         ('web_search', None, _R({
             'name': 'web_search',
-            'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n',
+            'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。',
             'parametersJsonSchema': _S[49],
         })),
         ('write_file', None, _R({
             'name': 'write_file',
-            'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n',
+            'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.',
             'parametersJsonSchema': _S[50],
         })),
     ),
@@ -4711,7 +4711,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('acme.docs::search-docs', 'acme.docs', _R({
             'name': 'search-docs',
             'title': '搜索文档',
-            'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.\n',
+            'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.',
             'inputSchema': _R({
                 '$schema': 'https://json-schema.org/draft/2020-12/schema',
                 'type': 'object',
@@ -4816,7 +4816,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('analyze_page', 'builtin', _R({
             'name': 'analyze_page',
             'title': 'Analyze page',
-            'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.\n',
+            'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.',
             'inputSchema': _S[3],
             'outputSchema': _R({
                 'type': 'object',
@@ -4896,7 +4896,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('ask_user', 'builtin', _R({
             'name': 'ask_user',
             'title': 'Ask the user',
-            'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.\n',
+            'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.',
             'inputSchema': _S[4],
             'outputSchema': _R({
                 'type': 'object',
@@ -4939,7 +4939,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('browser_click', 'builtin', _R({
             'name': 'browser_click',
             'title': 'Click in browser',
-            'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.\n',
+            'description': 'Click an element of the current page. Target it by the `ref` from\n`analyze_page`, by CSS selector, or by viewport coordinates.',
             'inputSchema': _S[5],
             'annotations': _R({
                 'title': 'Click in browser',
@@ -4963,7 +4963,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('browser_evaluate', 'builtin', _R({
             'name': 'browser_evaluate',
             'title': 'Evaluate JavaScript',
-            'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.\n',
+            'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.',
             'inputSchema': _S[6],
             'outputSchema': _R({
                 'type': 'object',
@@ -5028,7 +5028,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('browser_screenshot', 'builtin', _R({
             'name': 'browser_screenshot',
             'title': 'Browser screenshot',
-            'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.\n',
+            'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.',
             'inputSchema': _S[8],
             'outputSchema': _R({
                 'type': 'object',
@@ -5134,7 +5134,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('build_spreadsheet', 'builtin', _R({
             'name': 'build_spreadsheet',
             'title': 'Build spreadsheet',
-            'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.\n',
+            'description': 'Create or update an .xlsx workbook from rows of data, with formulas and\nnumber formats kept as given.',
             'inputSchema': _S[11],
             'annotations': _R({
                 'title': 'Build spreadsheet',
@@ -5206,7 +5206,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('desktop_key', 'builtin', _R({
             'name': 'desktop_key',
             'title': 'Press keys',
-            'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.\n',
+            'description': 'Press a key or key combination, e.g. "Return", "ctrl+s", "cmd+shift+t"\n(xdotool key syntax). Several combinations are pressed in order.',
             'inputSchema': _S[14],
             'annotations': _R({
                 'title': 'Press keys',
@@ -5230,7 +5230,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('desktop_screenshot', 'builtin', _R({
             'name': 'desktop_screenshot',
             'title': '桌面截图',
-            'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.\n',
+            'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.',
             'inputSchema': _S[15],
             'outputSchema': _R({
                 'type': 'object',
@@ -5303,7 +5303,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('desktop_type', 'builtin', _R({
             'name': 'desktop_type',
             'title': '桌面输入文字',
-            'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.\n',
+            'description': '在当前获得焦点的窗口中输入文字（支持中文等任何 Unicode 字符）。\n\nType text into the focused window.',
             'inputSchema': _S[17],
             'annotations': _R({
                 'title': '桌面输入文字',
@@ -5327,7 +5327,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('edit_file', 'builtin', _R({
             'name': 'edit_file',
             'title': 'Edit file',
-            'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.\n",
+            'description': "Replace an exact string in a file.\n\nThe edit fails when `oldString` is not found, or when it occurs more\nthan once and `replaceAll` is false; add surrounding lines to make it\nunique. Preserve the file's indentation exactly.",
             'inputSchema': _S[18],
             'annotations': _R({
                 'title': 'Edit file',
@@ -5351,7 +5351,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('edit_file_hashed', 'builtin', _R({
             'name': 'edit_file_hashed',
             'title': 'Edit file by line hashes',
-            'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.\n",
+            'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
             'inputSchema': _S[19],
             'outputSchema': _R({
                 'type': 'object',
@@ -5415,7 +5415,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('extract_pdf_text', 'builtin', _R({
             'name': 'extract_pdf_text',
             'title': 'Extract PDF text',
-            'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.\n",
+            'description': "Extract the text of a PDF in the workspace, page by page, with tables as\nMarkdown. Use it before answering questions about a PDF's content.",
             'inputSchema': _S[20],
             'annotations': _R({
                 'title': 'Extract PDF text',
@@ -5439,7 +5439,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('fill_pdf_form', 'builtin', _R({
             'name': 'fill_pdf_form',
             'title': 'Fill PDF form',
-            'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.\n',
+            'description': 'Fill the fields of a PDF form and save the result as a new file; the\noriginal is never changed.',
             'inputSchema': _S[21],
             'annotations': _R({
                 'title': 'Fill PDF form',
@@ -5463,7 +5463,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('find_symbol', 'builtin', _R({
             'name': 'find_symbol',
             'title': 'Find symbol',
-            'description': 'Find where a symbol is defined: by its name, or by a place in a file where it is\nused.\n',
+            'description': 'Find where a symbol is defined: by its name, or by a place in a file where it is\nused.',
             'inputSchema': _S[54],
             'annotations': _R({
                 'title': 'Find symbol',
@@ -5487,7 +5487,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('git', 'builtin', _R({
             'name': 'git',
             'title': 'Git',
-            'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n',
+            'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.',
             'inputSchema': _S[22],
             'outputSchema': _S[57],
             'annotations': _R({
@@ -5512,7 +5512,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('glob', 'builtin', _R({
             'name': 'glob',
             'title': '按模式查找文件',
-            'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。\n',
+            'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。',
             'inputSchema': _S[31],
             'outputSchema': _R({
                 'type': 'object',
@@ -5554,7 +5554,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('grep', 'builtin', _R({
             'name': 'grep',
             'title': 'Search file contents',
-            'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.\n',
+            'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
             'inputSchema': _S[55],
             'outputSchema': _R({
                 'type': 'object',
@@ -5640,7 +5640,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('list_dir', 'builtin', _R({
             'name': 'list_dir',
             'title': 'List directory',
-            'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.\n',
+            'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.',
             'inputSchema': _S[33],
             'outputSchema': _R({
                 'type': 'object',
@@ -5710,7 +5710,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('lsp_diagnostics', 'builtin', _R({
             'name': 'lsp_diagnostics',
             'title': 'Language server diagnostics',
-            'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.\n',
+            'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.',
             'inputSchema': _S[34],
             'outputSchema': _R({
                 'type': 'object',
@@ -5805,7 +5805,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('make_slides', 'builtin', _R({
             'name': 'make_slides',
             'title': 'Make slides',
-            'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.\n',
+            'description': 'Write a .pptx presentation from an outline: one slide per item, with\nspeaker notes.',
             'inputSchema': _S[35],
             'annotations': _R({
                 'title': 'Make slides',
@@ -5829,7 +5829,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('mcp_call', 'builtin', _R({
             'name': 'mcp_call',
             'title': 'Call MCP tool',
-            'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.\n',
+            'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.',
             'inputSchema': _S[36],
             'outputSchema': _R({
                 'type': 'object',
@@ -5893,7 +5893,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('multi_edit', 'builtin', _R({
             'name': 'multi_edit',
             'title': 'Multiple edits in one file',
-            'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.\n',
+            'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.',
             'inputSchema': _S[37],
             'outputSchema': _R({
                 'type': 'object',
@@ -5933,7 +5933,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('notebook_edit', 'builtin', _R({
             'name': 'notebook_edit',
             'title': '编辑 Jupyter 笔记本',
-            'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.\n',
+            'description': '编辑 Jupyter 笔记本（.ipynb）中的单元格：替换、插入或删除。\n\nReplace, insert or delete one cell of a Jupyter notebook. Cells are\naddressed by their id; to insert at the top, omit `cellId`.',
             'inputSchema': _S[38],
             'annotations': _R({
                 'title': '编辑 Jupyter 笔记本',
@@ -5957,7 +5957,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('read_file', 'builtin', _R({
             'name': 'read_file',
             'title': 'Read file',
-            'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.\n',
+            'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
             'inputSchema': _S[56],
             'outputSchema': _R({
                 'type': 'object',
@@ -6015,7 +6015,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('run_shell', 'builtin', _R({
             'name': 'run_shell',
             'title': 'Run shell command',
-            'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n',
+            'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.',
             'inputSchema': _S[45],
             'outputSchema': _S[58],
             'annotations': _R({
@@ -6040,7 +6040,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('spawn_agent', 'builtin', _R({
             'name': 'spawn_agent',
             'title': 'Spawn sub-agent',
-            'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n',
+            'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.',
             'inputSchema': _S[46],
             'outputSchema': _S[59],
             'annotations': _R({
@@ -6065,7 +6065,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('todo_write', 'builtin', _R({
             'name': 'todo_write',
             'title': 'Update todo list',
-            'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.\n",
+            'description': "Replace the session's todo list with the given items.\n\nUse it for tasks with three or more steps. Keep exactly one item\n`in_progress` while working, and mark items `completed` as soon as they\nare done. Send the whole list every time.",
             'inputSchema': _S[47],
             'annotations': _R({
                 'title': 'Update todo list',
@@ -6089,7 +6089,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('web_fetch', 'builtin', _R({
             'name': 'web_fetch',
             'title': 'Fetch web page',
-            'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n',
+            'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.',
             'inputSchema': _S[48],
             'outputSchema': _S[60],
             'annotations': _R({
@@ -6114,7 +6114,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('web_search', 'builtin', _R({
             'name': 'web_search',
             'title': '网络搜索',
-            'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。\n',
+            'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。',
             'inputSchema': _S[49],
             'outputSchema': _R({
                 'type': 'object',
@@ -6175,7 +6175,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('write_file', 'builtin', _R({
             'name': 'write_file',
             'title': 'Write file',
-            'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.\n',
+            'description': 'Create a file or overwrite an existing one with the given content.\n\nPrefer `edit_file` for changes to existing files. Read a file before you\noverwrite it. Never create documentation files unless asked to.',
             'inputSchema': _S[50],
             'annotations': _R({
                 'title': 'Write file',
@@ -6223,7 +6223,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::create_issue', 'github', _R({
             'name': 'create_issue',
             'title': '创建议题',
-            'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.\n',
+            'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.',
             'inputSchema': _S[24],
             'outputSchema': _R({
                 'type': 'object',
@@ -6263,7 +6263,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::create_pull_request', 'github', _R({
             'name': 'create_pull_request',
             'title': 'Create pull request',
-            'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.\n',
+            'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.',
             'inputSchema': _S[25],
             'outputSchema': _R({
                 'type': 'object',
@@ -6391,7 +6391,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::list_issues', 'github', _R({
             'name': 'list_issues',
             'title': '列出议题',
-            'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。\n',
+            'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。',
             'inputSchema': _R({
                 '$schema': 'https://json-schema.org/draft/2020-12/schema',
                 'type': 'object',
@@ -6570,7 +6570,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::search_code', 'github', _R({
             'name': 'search_code',
             'title': 'Search code',
-            'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.\n',
+            'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.',
             'inputSchema': _S[30],
             'outputSchema': _R({
                 'type': 'object',
@@ -6636,7 +6636,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('postgres::describe_table', 'postgres', _R({
             'name': 'describe_table',
             'title': '查看表结构',
-            'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.\n',
+            'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.',
             'inputSchema': _S[39],
             'outputSchema': _R({
                 'type': 'object',
@@ -6746,7 +6746,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('postgres::execute', 'postgres', _R({
             'name': 'execute',
             'title': 'Execute statement',
-            'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.\n',
+            'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.',
             'inputSchema': _S[40],
             'outputSchema': _R({
                 'type': 'object',
@@ -6810,7 +6810,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('postgres::list_tables', 'postgres', _R({
             'name': 'list_tables',
             'title': '列出数据表',
-            'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。\n',
+            'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。',
             'inputSchema': _S[42],
             'outputSchema': _R({
                 'type': 'object',
@@ -6875,7 +6875,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('postgres::query', 'postgres', _R({
             'name': 'query',
             'title': 'Run read-only query',
-            'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.\n',
+            'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.',
             'inputSchema': _S[43],
             'outputSchema': _R({
                 'type': 'object',
@@ -7195,7 +7195,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
             ('git', 'builtin', _R({
             'name': 'git',
             'title': 'Git',
-            'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.\n',
+            'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.',
             'inputSchema': _S[22],
             'outputSchema': _S[57],
             'annotations': _R({
@@ -7228,7 +7228,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
             ('run_shell', 'builtin', _R({
             'name': 'run_shell',
             'title': 'Run shell command',
-            'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.\n',
+            'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.',
             'inputSchema': _S[45],
             'outputSchema': _S[58],
             'annotations': _R({
@@ -7253,7 +7253,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
             ('spawn_agent', 'builtin', _R({
             'name': 'spawn_agent',
             'title': 'Spawn sub-agent',
-            'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.\n',
+            'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.',
             'inputSchema': _S[46],
             'outputSchema': _S[59],
             'annotations': _R({
@@ -7279,7 +7279,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
             ('web_fetch', 'builtin', _R({
             'name': 'web_fetch',
             'title': 'Fetch web page',
-            'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.\n',
+            'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.',
             'inputSchema': _S[48],
             'outputSchema': _S[60],
             'annotations': _R({

@@ -6,7 +6,9 @@ Stages read the cache through a read-only view and return the entries they compu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -29,6 +31,7 @@ from generator.writer import Plan, encode_text
 if TYPE_CHECKING:  # the loader imports yaml: not on check's fast path
     from generator.contracts.cached import Checked
     from generator.contracts.loader import LoadedFile
+    from generator.models.workers import Workers
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,17 +245,63 @@ def load_toolset(
 
 def build(config: Config, *, strict: bool = False) -> Build:
     """Run every stage; stop before emitting when any diagnostic is blocking."""
-    loaded = load_contracts(config, strict=strict)
-    toolset, diagnostics = loaded.toolset, loaded.diagnostics
-    if toolset is None:
-        return Build(None, diagnostics, entries=loaded.entries)
-    rendered, entries = render(toolset, config.emit, CacheView(config.cache), loaded.adapted)
-    plan = make_plan(rendered, toolset, config, diagnostics)
-    return Build(plan, diagnostics, len(toolset), (*loaded.entries, *entries))
+    workers = _model_workers(config)
+    try:
+        with collecting_rarely():
+            loaded = load_contracts(config, strict=strict)
+            toolset, diagnostics = loaded.toolset, loaded.diagnostics
+            if toolset is None:
+                return Build(None, diagnostics, entries=loaded.entries)
+            adapted, entries = loaded.adapted, loaded.entries
+            del loaded  # the files' positions are not needed past the diagnostics
+            gc.freeze()  # what was loaded stays: later collections need not scan it
+            cache = CacheView(config.cache)
+            rendered, made = render(toolset, config.emit, cache, adapted, workers)
+            plan = make_plan(rendered, toolset, config, diagnostics)
+    finally:
+        if workers is not None:
+            workers.close()
+    return Build(plan, diagnostics, len(toolset), (*entries, *made))
+
+
+@contextmanager
+def collecting_rarely() -> Iterator[None]:
+    """A run builds millions of small objects that live to its end. With the collector's
+    default thresholds, every few thousand new ones it scans what exists, and a large
+    toolset is scanned again and again (the emitters of 5,000 tools took twice as long).
+    Collect rarely during the run; everything frozen during it is unfrozen after."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(50_000, 20, 20)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
+def _model_workers(config: Config) -> Workers | None:
+    """The model stage's workers, started before anything is read when a target needs
+    models (``models/workers.py``: how many, by the size of the contracts)."""
+    from generator.emit import enabled_targets
+
+    if not any(target.needs_models for target in enabled_targets(config.emit)):
+        return None
+    from generator.diagnostics import ContractError
+    from generator.models.workers import start
+
+    try:
+        size = sum(path.stat().st_size for _, path in discover(config))
+    except (OSError, ContractError):
+        return None  # the load stage reports it
+    return start(size)
 
 
 def render(
-    toolset: Toolset, options: EmitOptions, cache: CacheView, adapted: Adaptations
+    toolset: Toolset,
+    options: EmitOptions,
+    cache: CacheView,
+    adapted: Adaptations,
+    workers: Workers | None = None,
 ) -> tuple[Rendered, tuple[Entry, ...]]:
     """models → emit for every enabled target, with the cache entries computed.
 
@@ -267,7 +316,7 @@ def render(
     if later:
         from generator.models.build import start
 
-        pending = start(toolset, cache)
+        pending = start(toolset, cache, workers)
     first = Inputs(adapted=adapted)
     rendered = emit_targets(toolset, options, [t for t in targets if not t.needs_models], first)
     if pending is None:

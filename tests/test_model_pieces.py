@@ -170,3 +170,41 @@ def test_pieces_survive_their_json() -> None:
     assert Piece.from_json(piece.to_json()) == piece
     with pytest.raises(ValueError):
         Piece.from_json({"not": "a piece"})
+
+
+WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+LONG_LITERAL = ", ".join(f"'{word}'" for word in WORDS)
+TRICKY = f"""class AInput(InputModel):
+    \"\"\"Says 'hello' and "bye" \"\"\"
+    model_config = ConfigDict(extra='allow',)
+    a: Literal[{LONG_LITERAL}, 'ten', 'eleven'] | None = None
+    b: Annotated[str | None, Field(description='It\\'s long, {"and longer " * 8}')] = None
+    c: Annotated[int, Field(ge=1, le=10, description='x')]
+    d: dict[str, Any] = {{'k': [1, 2, 3,], 'l': 'm'}}
+
+
+class BInput(InputModel):
+    e: str = 'a \\\\ b'
+    f: list[AInput] | None = None
+
+
+BInput.model_rebuild()
+"""
+
+
+def test_the_models_code_is_formatted_as_black_formats_it(synthetic: Path) -> None:
+    """One pass, and a second only where the first changed more than layout: the bytes of
+    ``black.format_str``."""
+    import black
+
+    from generator.models.chunks import split_module
+    from generator.models.formatting import format_code
+    from generator.models.make import generate
+
+    toolset = load(synthetic)
+    names = class_names(tuple(tool.name for tool in toolset))
+    typing = {tool.name: stage.typing_schema(tool) for tool in toolset}
+    raw = split_module(generate(schema_text(list(toolset), names, typing))).body
+    mode = black.Mode(line_length=100, target_versions={black.TargetVersion.PY311})
+    for source in (raw, TRICKY, black.format_str(TRICKY, mode=mode), "x = 1\n"):
+        assert format_code(source) == black.format_str(source, mode=mode)

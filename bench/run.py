@@ -34,7 +34,7 @@ sys.path.insert(0, str(REPO))
 
 from bench.results import hand_notes, render_results  # noqa: E402
 from bench.synth import make_contracts  # noqa: E402
-from bench.timing import Timing, repeat, timed  # noqa: E402
+from bench.timing import Timing, timed  # noqa: E402
 
 BIN = Path(sys.executable).parent
 TOOLCANON = [str(BIN / "toolcanon")]
@@ -43,6 +43,15 @@ COLD = "generate cold"
 UNCHANGED = ("generate, nothing changed", "check, nothing changed")
 CHANGED = "generate, one contract changed"
 DCG = "datamodel-code-generator alone"
+
+
+def compile_generator() -> None:
+    """Bytecode for toolcanon's modules, as pip writes it when it installs a package: an
+    editable install with PYTHONDONTWRITEBYTECODE set would compile every module on
+    every run, a cost no installed toolcanon (and no peer) pays."""
+    import compileall
+
+    compileall.compile_dir(REPO / "generator", quiet=1)
 
 
 def isolate_cache(root: Path) -> Path:
@@ -91,19 +100,40 @@ def one_contract_changed(project: Path) -> Callable[[], None]:
     return change
 
 
-def toolcanon_runs(project: Path, runs: int, wanted: tuple[str, ...]) -> dict[str, Timing]:
+Step = tuple[list[str], Path, Callable[[], None]]  # command, folder, what to do before
+
+
+def steps(project: Path, wanted: tuple[str, ...], work: Path) -> dict[str, Step]:
+    """The measurements of a set, each a command run in a folder after some preparation."""
     generate, check = [*TOOLCANON, "generate"], [*TOOLCANON, "check"]
-    results = {COLD: repeat(runs, generate, project, cold(project))}
+    found: dict[str, Step] = {COLD: (generate, project, cold(project))}
     if UNCHANGED[0] in wanted:
-        results[UNCHANGED[0]] = repeat(max(runs, 3), generate, project)
-        results[UNCHANGED[1]] = repeat(max(runs, 3), check, project)
+        found[UNCHANGED[0]] = (generate, project, lambda: None)
+        found[UNCHANGED[1]] = (check, project, lambda: None)
     if CHANGED in wanted:
-        change = one_contract_changed(project)
-        results[CHANGED] = repeat(runs, generate, project, change)
-    return results
+        found[CHANGED] = (generate, project, one_contract_changed(project))
+    if DCG in wanted:
+        found[DCG] = (dcg_command(project, work), work, lambda: None)
+    return found
 
 
-def dcg_peer(project: Path, work: Path, runs: int) -> Timing:
+def in_turns(runs: int, measured: dict[str, Step]) -> dict[str, Timing]:
+    """Every measurement once a round, ``runs`` rounds after one warm-up round (none when
+    ``runs`` is 1: the large sets): a machine that gets busier or quieter during a set
+    slows or speeds toolcanon and its peer alike."""
+    timings = {name: Timing() for name in measured}
+    for index in range(runs + (1 if runs > 1 else 0)):
+        for name, (command, folder, before) in measured.items():
+            before()
+            wall, cpu, rss = timed(command, folder)
+            if index or runs == 1:
+                timings[name].wall.append(wall)
+                timings[name].cpu.append(cpu)
+                timings[name].rss.append(rss)
+    return timings
+
+
+def dcg_command(project: Path, work: Path) -> list[str]:
     """datamodel-code-generator's CLI over every tool's input schema, default formatting."""
     from generator.config import load_config
     from generator.models.naming import class_names, tools_schema
@@ -118,8 +148,7 @@ def dcg_peer(project: Path, work: Path, runs: int) -> Timing:
     source.write_text(json.dumps(schema, ensure_ascii=False), encoding="utf-8")
     command = [str(BIN / "datamodel-codegen"), "--input", str(source)]
     command += ["--input-file-type", "jsonschema", "--output-model-type", "pydantic_v2.BaseModel"]
-    command += ["--target-python-version", "3.11", "--output", str(work / "models.py")]
-    return repeat(runs, command, work)
+    return [*command, "--target-python-version", "3.11", "--output", str(work / "models.py")]
 
 
 def typescript_runs(project: Path, work: Path, runs: int) -> dict[str, list[float]]:
@@ -155,9 +184,7 @@ def measure_set(label: str, size: int | None, args: argparse.Namespace, root: Pa
     project = make_project(root / slug, size, args.seed)
     result: dict[str, object] = {"label": label, "size": size, "runs": runs}
     load = [os.getloadavg()[0]]
-    timings = toolcanon_runs(project, runs, wanted)
-    if DCG in wanted:
-        timings[DCG] = dcg_peer(project, root / f"{slug}-dcg", runs)
+    timings = in_turns(runs, steps(project, wanted, root / f"{slug}-dcg"))
     for name, timing in timings.items():
         print(f"  {name:34} {timing.median:8.3f} s  (max RSS {max(timing.rss):6.1f} MiB)")
     result["timings"] = {name: timing.as_json() for name, timing in timings.items()}
@@ -189,6 +216,7 @@ def main() -> None:
         args.runs, args.profile = 3, False
     started = time.perf_counter()
     notes = hand_notes(args.output)
+    compile_generator()
     with tempfile.TemporaryDirectory(prefix="toolcanon-bench-") as tmp:
         isolate_cache(Path(tmp))
         sets = [] if args.quick else [("project contracts", None)]

@@ -7,7 +7,6 @@ import statistics
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,20 +43,3 @@ def timed(command: list[str], cwd: Path) -> tuple[float, float, float]:
             text = errors.read().decode(errors="replace")
             raise SystemExit(f"{' '.join(command)} failed in {cwd}:\n{text[-3000:]}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
-
-
-def repeat(
-    runs: int, command: list[str], cwd: Path, before: Callable[[], None] = lambda: None
-) -> Timing:
-    """One warm-up run (none when ``runs`` is 1: the large sets), then ``runs`` measured runs,
-    each after ``before()``."""
-    timing = Timing()
-    warm_up = 1 if runs > 1 else 0
-    for index in range(runs + warm_up):
-        before()
-        wall, cpu, rss = timed(command, cwd)
-        if index >= warm_up:
-            timing.wall.append(wall)
-            timing.cpu.append(cpu)
-            timing.rss.append(rss)
-    return timing

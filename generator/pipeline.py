@@ -7,10 +7,11 @@ Stages read the cache through a read-only view and return the entries they compu
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from generator import paths
@@ -18,13 +19,14 @@ from generator.cache import CacheView, Entry
 from generator.config import Config, EmitOptions
 from generator.diagnostics import (
     Diagnostic,
+    JsonPath,
     Severity,
     has_errors,
     sorted_diagnostics,
 )
-from generator.emit.common import Inputs, Rendered
+from generator.emit.common import Inputs
 from generator.fingerprint import json_sha256, sha256
-from generator.model import Toolset
+from generator.model import ToolDescriptor, Toolset
 from generator.profiles.stage import NOTHING_ADAPTED, Adaptations
 from generator.writer import Plan, encode_text
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:  # the loader imports yaml: not on check's fast path
     from generator.contracts.cached import Checked
     from generator.contracts.loader import LoadedFile
     from generator.models.workers import Workers
+    from generator.targets import Target
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +256,8 @@ def build(config: Config, *, strict: bool = False) -> Build:
             if toolset is None:
                 return Build(None, diagnostics, entries=loaded.entries)
             adapted, entries = loaded.adapted, loaded.entries
-            del loaded  # the files' positions are not needed past the diagnostics
+            del loaded  # the files and their positions are not needed past the diagnostics
+            toolset = lean(toolset)
             gc.freeze()  # what was loaded stays: later collections need not scan it
             cache = CacheView(config.cache)
             rendered, made = render(toolset, config.emit, cache, adapted, workers)
@@ -302,13 +306,16 @@ def render(
     cache: CacheView,
     adapted: Adaptations,
     workers: Workers | None = None,
-) -> tuple[Rendered, tuple[Entry, ...]]:
-    """models → emit for every enabled target, with the cache entries computed.
+) -> tuple[dict[PurePosixPath, bytes], tuple[Entry, ...]]:
+    """models → emit for every enabled target, as the bytes of each file, with the cache
+    entries computed.
 
     The model stage runs in worker processes while the targets that need no models are
-    emitted; the targets that need them are emitted once it is done.
+    emitted; the targets that need them are emitted once it is done. Each target's texts
+    are encoded as soon as it is done: a text with one emoji in it holds four bytes a
+    character, its UTF-8 mostly one.
     """
-    from generator.emit import emit_targets, enabled_targets
+    from generator.emit import enabled_targets
 
     targets = enabled_targets(options)
     later = [t for t in targets if t.needs_models]
@@ -318,24 +325,50 @@ def render(
 
         pending = start(toolset, cache, workers)
     first = Inputs(adapted=adapted)
-    rendered = emit_targets(toolset, options, [t for t in targets if not t.needs_models], first)
+    files = _emitted(toolset, options, [t for t in targets if not t.needs_models], first)
     if pending is None:
-        return rendered, ()
+        return files, ()
     models = pending.result()
     inputs = Inputs(adapted=adapted, models=models.source)
-    rendered.update(emit_targets(toolset, options, later, inputs))
-    return rendered, models.entries
+    files.update(_emitted(toolset, options, later, inputs))
+    return files, models.entries
+
+
+def _emitted(
+    toolset: Toolset, options: EmitOptions, targets: Sequence[Target], inputs: Inputs
+) -> dict[PurePosixPath, bytes]:
+    from generator.emit import emit_targets
+
+    files: dict[PurePosixPath, bytes] = {}
+    for target in targets:
+        for path, text in emit_targets(toolset, options, [target], inputs).items():
+            if path in files:
+                raise RuntimeError(f"targets disagree about who writes {path}")
+            files[path] = encode_text(text)
+    return files
+
+
+def lean(toolset: Toolset) -> Toolset:
+    """``toolset`` without the contracts' positions: once the diagnostics are made nothing
+    reads them, and they are a third of what a large toolset holds."""
+    nowhere: Mapping[JsonPath, tuple[int, int]] = MappingProxyType({})
+
+    def lean_tool(tool: ToolDescriptor) -> ToolDescriptor:
+        return replace(tool, where=replace(tool.where, positions=nowhere))
+
+    hosts = tuple(replace(view, tools=tuple(map(lean_tool, view.tools))) for view in toolset.hosts)
+    return replace(toolset, tools=tuple(map(lean_tool, toolset.tools)), hosts=hosts)
 
 
 def make_plan(
-    rendered: dict[PurePosixPath, str],
+    rendered: dict[PurePosixPath, bytes],
     toolset: Toolset,
     config: Config,
     diagnostics: Sequence[Diagnostic],
 ) -> Plan:
-    """Encode every rendered file and add the manifest that describes them."""
+    """Every file, and the manifest that describes them."""
     from generator.manifest import MANIFEST, manifest_text, same_output
 
-    files = {path: encode_text(text) for path, text in sorted(rendered.items())}
+    files = dict(sorted(rendered.items()))
     text = manifest_text(files, toolset, config_hash(config), diagnostics)
     return Plan({**files, MANIFEST: encode_text(text)}, {MANIFEST: same_output})

@@ -10,7 +10,7 @@ import gc
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,7 @@ from generator.diagnostics import (
 from generator.emit.common import Inputs
 from generator.fingerprint import json_sha256, sha256
 from generator.model import ToolDescriptor, Toolset
+from generator.planfiles import PlanFiles
 from generator.profiles.stage import NOTHING_ADAPTED, Adaptations
 from generator.writer import Plan, encode_text
 
@@ -306,14 +307,14 @@ def render(
     cache: CacheView,
     adapted: Adaptations,
     workers: Workers | None = None,
-) -> tuple[dict[PurePosixPath, bytes], tuple[Entry, ...]]:
+) -> tuple[PlanFiles, tuple[Entry, ...]]:
     """models → emit for every enabled target, as the bytes of each file, with the cache
     entries computed.
 
     The model stage runs in worker processes while the targets that need no models are
     emitted; the targets that need them are emitted once it is done. Each target's texts
     are encoded as soon as it is done: a text with one emoji in it holds four bytes a
-    character, its UTF-8 mostly one.
+    character, its UTF-8 mostly one (and large files are kept deflated: ``planfiles.py``).
     """
     from generator.emit import enabled_targets
 
@@ -330,21 +331,19 @@ def render(
         return files, ()
     models = pending.result()
     inputs = Inputs(adapted=adapted, models=models.source)
-    files.update(_emitted(toolset, options, later, inputs))
+    files.update_from(_emitted(toolset, options, later, inputs))
     return files, models.entries
 
 
 def _emitted(
     toolset: Toolset, options: EmitOptions, targets: Sequence[Target], inputs: Inputs
-) -> dict[PurePosixPath, bytes]:
+) -> PlanFiles:
     from generator.emit import emit_targets
 
-    files: dict[PurePosixPath, bytes] = {}
+    files = PlanFiles()
     for target in targets:
         for path, text in emit_targets(toolset, options, [target], inputs).items():
-            if path in files:
-                raise RuntimeError(f"targets disagree about who writes {path}")
-            files[path] = encode_text(text)
+            files.add(path, encode_text(text))
     return files
 
 
@@ -361,7 +360,7 @@ def lean(toolset: Toolset) -> Toolset:
 
 
 def make_plan(
-    rendered: dict[PurePosixPath, bytes],
+    rendered: PlanFiles,
     toolset: Toolset,
     config: Config,
     diagnostics: Sequence[Diagnostic],
@@ -369,6 +368,7 @@ def make_plan(
     """Every file, and the manifest that describes them."""
     from generator.manifest import MANIFEST, manifest_text, same_output
 
-    files = dict(sorted(rendered.items()))
+    files = rendered.sorted()
     text = manifest_text(files, toolset, config_hash(config), diagnostics)
-    return Plan({**files, MANIFEST: encode_text(text)}, {MANIFEST: same_output})
+    files.add(MANIFEST, encode_text(text))
+    return Plan(files, {MANIFEST: same_output})

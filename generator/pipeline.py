@@ -35,7 +35,6 @@ if TYPE_CHECKING:  # the loader imports yaml: not on check's fast path
     from generator.contracts.cached import Checked
     from generator.contracts.loader import LoadedFile
     from generator.models.workers import Workers
-    from generator.targets import Target
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,11 +311,12 @@ def render(
     entries computed.
 
     The model stage runs in worker processes while the targets that need no models are
-    emitted; the targets that need them are emitted once it is done. Each target's texts
-    are encoded as soon as it is done: a text with one emoji in it holds four bytes a
-    character, its UTF-8 mostly one (and large files are kept deflated: ``planfiles.py``).
+    emitted; the targets that need them are emitted once it is done. When one model
+    worker (a project of moderate size) has little to make, the docs are emitted by a
+    forked child meanwhile (``emitting.py``); when it has much, the second core is its.
     """
     from generator.emit import enabled_targets
+    from generator.emitting import APART, Apart, emitted
 
     targets = enabled_targets(options)
     later = [t for t in targets if t.needs_models]
@@ -326,25 +326,24 @@ def render(
 
         pending = start(toolset, cache, workers)
     first = Inputs(adapted=adapted)
-    files = _emitted(toolset, options, [t for t in targets if not t.needs_models], first)
-    if pending is None:
-        return files, ()
-    models = pending.result()
-    inputs = Inputs(adapted=adapted, models=models.source)
-    files.update_from(_emitted(toolset, options, later, inputs))
-    return files, models.entries
-
-
-def _emitted(
-    toolset: Toolset, options: EmitOptions, targets: Sequence[Target], inputs: Inputs
-) -> PlanFiles:
-    from generator.emit import emit_targets
-
-    files = PlanFiles()
-    for target in targets:
-        for path, text in emit_targets(toolset, options, [target], inputs).items():
-            files.add(path, encode_text(text))
-    return files
+    now = [t for t in targets if not t.needs_models]
+    idle = workers is not None and len(workers) == 1 and not (pending and pending.busy)
+    beside = [t for t in now if t.name in APART] if idle else []
+    waiting = Apart(toolset, options, beside, first) if beside else None
+    try:
+        files = emitted(toolset, options, [t for t in now if t not in beside], first)
+        entries: tuple[Entry, ...] = ()
+        if pending is not None:
+            models = pending.result()
+            inputs = Inputs(adapted=adapted, models=models.source)
+            files.update_from(emitted(toolset, options, later, inputs))
+            entries = models.entries
+        if waiting is not None:
+            files.update_from(waiting.files())
+    finally:
+        if waiting is not None:
+            waiting.cancel()
+    return files, entries
 
 
 def lean(toolset: Toolset) -> Toolset:

@@ -99,6 +99,12 @@ class PendingModels:
         if workers is not None:
             workers.give([job for job, _ in self.runs])
 
+    @property
+    def busy(self) -> bool:
+        """True when the workers have much to make (a quarter of the tools or more)."""
+        making = sum(len(job.roots) or len(self.names) for job, _ in self.runs)
+        return making * 4 >= len(self.names)
+
     def result(self) -> Models:
         """Wait for the runs and join everything into the module."""
         try:

@@ -3,13 +3,18 @@
     .venv/bin/python bench/run.py [--quick] [--sizes 216 1000 5000] [--runs 5] [--no-profile]
 
 For the project's own contracts and seeded synthetic sets (bench/synth.py) it times, in
-one run on one machine: ``toolcanon generate`` cold (no output, no cache), with nothing
-changed, after one contract changed, and ``toolcanon check`` with nothing changed; the
-peers on the same input schemas (datamodel-code-generator's CLI over one combined schema
-with its default formatting; json-schema-to-typescript's compile() in one Node process);
-the generated Python package (import, lookup+copy, decide); peak RSS of ``generate``.
-Each measurement runs once to warm up, then ``--runs`` times; the median is kept.
-Results go to bench/RESULTS.md (and stdout); targets missed get a cProfile summary.
+one run on one machine: ``toolcanon generate`` cold (no output, an empty cache), with
+nothing changed, after one contract changed, and ``toolcanon check`` with nothing
+changed; the peers on the same input schemas (datamodel-code-generator's CLI over one
+combined schema with its default formatting; json-schema-to-typescript's compile() in
+one Node process); the generated Python package (import in a fresh interpreter beside
+``python -c pass``, lookup+copy, decide); peak RSS of ``generate``. Each measurement runs
+once to warm up, then ``--runs`` times; the median is kept. The machine's load average
+is recorded per set. Results go to bench/RESULTS.md (and stdout); the hand-written last
+section of that file is kept; targets missed get a cProfile summary (full run only).
+
+``--quick`` (``make bench-quick``) measures only what the target table needs: 216 tools
+beside both peers, 1,000 tools cold and with nothing changed, 5,000 tools cold once.
 """
 
 from __future__ import annotations
@@ -18,81 +23,45 @@ import argparse
 import json
 import os
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench.results import render_results  # noqa: E402
+from bench.results import hand_notes, render_results  # noqa: E402
 from bench.synth import make_contracts  # noqa: E402
+from bench.timing import Timing, timed  # noqa: E402
 
 BIN = Path(sys.executable).parent
 TOOLCANON = [str(BIN / "toolcanon")]
 PYPROJECT = '[tool.toolcanon]\ncontracts = "contracts"\noutput = "generated"\n'
+COLD = "generate cold"
+UNCHANGED = ("generate, nothing changed", "check, nothing changed")
+CHANGED = "generate, one contract changed"
+DCG = "datamodel-code-generator alone"
 
 
-@dataclass
-class Timing:
-    """Runs of one measurement: wall seconds, CPU seconds (with children), max RSS in MiB."""
+def compile_generator() -> None:
+    """Bytecode for toolcanon's modules, as pip writes it when it installs a package: an
+    editable install with PYTHONDONTWRITEBYTECODE set would compile every module on
+    every run, a cost no installed toolcanon (and no peer) pays."""
+    import compileall
 
-    wall: list[float] = field(default_factory=list)
-    cpu: list[float] = field(default_factory=list)
-    rss: list[float] = field(default_factory=list)
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.wall)
-
-    def as_json(self) -> dict[str, object]:
-        return {"wall": self.wall, "cpu": self.cpu, "rss_mib": self.rss, "median": self.median}
+    compileall.compile_dir(REPO / "generator", quiet=1)
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float, float]:
-    """Wall and CPU seconds and max RSS (MiB, largest process of the tree) of one process."""
-    start = time.perf_counter()
-    process = subprocess.Popen(
-        command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=_env()
-    )
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode not in (0, 1):
-        err = process.stderr.read().decode() if process.stderr else ""
-        raise SystemExit(f"{' '.join(command)} failed in {cwd}:\n{err[-3000:]}")
-    if process.stderr:
-        process.stderr.close()
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
-
-
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONHASHSEED"] = "random"
-    env.pop("PYTHONPROFILEIMPORTTIME", None)
-    return env
-
-
-def repeat(
-    runs: int, command: list[str], cwd: Path, before: Callable[[], None] = lambda: None
-) -> Timing:
-    """One warm-up run (none when ``runs`` is 1: the large sets), then ``runs`` measured runs,
-    each after ``before()``."""
-    timing = Timing()
-    warm_up = 1 if runs > 1 else 0
-    for index in range(runs + warm_up):
-        before()
-        wall, cpu, rss = timed(command, cwd)
-        if index >= warm_up:
-            timing.wall.append(wall)
-            timing.cpu.append(cpu)
-            timing.rss.append(rss)
-    return timing
+def isolate_cache(root: Path) -> Path:
+    """toolcanon's cache and signing key in folders of this run (never the user's own):
+    cold means an empty cache, and nothing of the run stays behind."""
+    cache = root / "xdg-cache"
+    os.environ["XDG_CACHE_HOME"] = str(cache)
+    os.environ["XDG_STATE_HOME"] = str(root / "xdg-state")
+    os.environ.pop("PYTHONPROFILEIMPORTTIME", None)
+    return cache / "toolcanon"
 
 
 def make_project(folder: Path, size: int | None, seed: int) -> Path:
@@ -111,14 +80,14 @@ def make_project(folder: Path, size: int | None, seed: int) -> Path:
 def cold(project: Path) -> Callable[[], None]:
     def reset() -> None:
         shutil.rmtree(project / "generated", ignore_errors=True)
-        shutil.rmtree(project / ".toolcanon-cache", ignore_errors=True)
+        shutil.rmtree(Path(os.environ["XDG_CACHE_HOME"]) / "toolcanon", ignore_errors=True)
 
     return reset
 
 
 def one_contract_changed(project: Path) -> Callable[[], None]:
     """Before each run, a property never seen before in one tool's input schema: the file is
-    loaded and checked again, and that tool's chunk of models made again."""
+    loaded and checked again, and that tool's models made again."""
     target = sorted((project / "contracts").rglob("*.yaml"))[0]
     lines = target.read_text("utf-8").splitlines(keepends=True)
     at = next(i for i, line in enumerate(lines) if line.rstrip().endswith("properties:"))
@@ -133,18 +102,40 @@ def one_contract_changed(project: Path) -> Callable[[], None]:
     return change
 
 
-def toolcanon_runs(project: Path, runs: int) -> dict[str, Timing]:
+Step = tuple[list[str], Path, Callable[[], None]]  # command, folder, what to do before
+
+
+def steps(project: Path, wanted: tuple[str, ...], work: Path) -> dict[str, Step]:
+    """The measurements of a set, each a command run in a folder after some preparation."""
     generate, check = [*TOOLCANON, "generate"], [*TOOLCANON, "check"]
-    results = {"generate cold": repeat(runs, generate, project, cold(project))}
-    results["generate, nothing changed"] = repeat(runs, generate, project)
-    results["check, nothing changed"] = repeat(runs, check, project)
-    results["generate, one contract changed"] = repeat(
-        runs, generate, project, one_contract_changed(project)
-    )
-    return results
+    found: dict[str, Step] = {COLD: (generate, project, cold(project))}
+    if UNCHANGED[0] in wanted:
+        found[UNCHANGED[0]] = (generate, project, lambda: None)
+        found[UNCHANGED[1]] = (check, project, lambda: None)
+    if CHANGED in wanted:
+        found[CHANGED] = (generate, project, one_contract_changed(project))
+    if DCG in wanted:
+        found[DCG] = (dcg_command(project, work), work, lambda: None)
+    return found
 
 
-def dcg_peer(project: Path, work: Path, runs: int) -> Timing:
+def in_turns(runs: int, measured: dict[str, Step]) -> dict[str, Timing]:
+    """Every measurement once a round, ``runs`` rounds after one warm-up round (none when
+    ``runs`` is 1: the large sets): a machine that gets busier or quieter during a set
+    slows or speeds toolcanon and its peer alike."""
+    timings = {name: Timing() for name in measured}
+    for index in range(runs + (1 if runs > 1 else 0)):
+        for name, (command, folder, before) in measured.items():
+            before()
+            wall, cpu, rss = timed(command, folder)
+            if index or runs == 1:
+                timings[name].wall.append(wall)
+                timings[name].cpu.append(cpu)
+                timings[name].rss.append(rss)
+    return timings
+
+
+def dcg_command(project: Path, work: Path) -> list[str]:
     """datamodel-code-generator's CLI over every tool's input schema, default formatting."""
     from generator.config import load_config
     from generator.models.naming import class_names, tools_schema
@@ -159,8 +150,7 @@ def dcg_peer(project: Path, work: Path, runs: int) -> Timing:
     source.write_text(json.dumps(schema, ensure_ascii=False), encoding="utf-8")
     command = [str(BIN / "datamodel-codegen"), "--input", str(source)]
     command += ["--input-file-type", "jsonschema", "--output-model-type", "pydantic_v2.BaseModel"]
-    command += ["--target-python-version", "3.11", "--output", str(work / "models.py")]
-    return repeat(runs, command, work)
+    return [*command, "--target-python-version", "3.11", "--output", str(work / "models.py")]
 
 
 def typescript_runs(project: Path, work: Path, runs: int) -> dict[str, list[float]]:
@@ -179,25 +169,36 @@ def typescript_runs(project: Path, work: Path, runs: int) -> dict[str, list[floa
     }
 
 
+def plan(size: int | None, args: argparse.Namespace) -> tuple[int, tuple[str, ...]]:
+    """How many runs a set gets and what is measured on it."""
+    everything = (COLD, *UNCHANGED, CHANGED, DCG, "typescript", "package")
+    if size is None or size <= 216:
+        return args.runs, everything
+    if not args.quick:
+        return (args.runs_1000 if size <= 1000 else 1), everything[:5]
+    return (args.runs_1000, (COLD, *UNCHANGED)) if size <= 1000 else (1, (COLD,))
+
+
 def measure_set(label: str, size: int | None, args: argparse.Namespace, root: Path) -> dict:
     print(f"\n== {label}", flush=True)
-    runs = args.runs if size is None or size <= 216 else args.runs_1000 if size <= 1000 else 1
+    runs, wanted = plan(size, args)
     slug = label.replace(" ", "-")
     project = make_project(root / slug, size, args.seed)
     result: dict[str, object] = {"label": label, "size": size, "runs": runs}
-    timings = toolcanon_runs(project, runs)
-    timings["datamodel-code-generator alone"] = dcg_peer(project, root / f"{slug}-dcg", runs)
+    load = [os.getloadavg()[0]]
+    timings = in_turns(runs, steps(project, wanted, root / f"{slug}-dcg"))
     for name, timing in timings.items():
         print(f"  {name:34} {timing.median:8.3f} s  (max RSS {max(timing.rss):6.1f} MiB)")
     result["timings"] = {name: timing.as_json() for name, timing in timings.items()}
-    if label in args.typescript_sets:
+    if "typescript" in wanted and size is not None:
         result["typescript"] = typescript_runs(project, root / f"{slug}-ts", args.runs)
-    if label in args.package_sets:
+    if "package" in wanted:
         from bench.python_package import package_speed
 
         cold(project)()
         timed([*TOOLCANON, "generate"], project)
         result["package"] = package_speed(project / "generated" / "python", runs=args.runs * 3)
+    result["load"] = [*load, os.getloadavg()[0]]
     if args.profile:
         result["project"] = str(project)
     return result
@@ -205,7 +206,7 @@ def measure_set(label: str, size: int | None, args: argparse.Namespace, root: Pa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="216 tools and ours, one run each")
+    parser.add_argument("--quick", action="store_true", help="the target table only (< 5 min)")
     parser.add_argument("--sizes", type=int, nargs="*", default=[216, 1000, 5000])
     parser.add_argument("--runs", type=int, default=5, help="measured runs after the warm-up")
     parser.add_argument("--runs-1000", type=int, default=2, help="runs for 1,000 tools")
@@ -214,15 +215,20 @@ def main() -> None:
     parser.add_argument("--output", type=Path, default=REPO / "bench" / "RESULTS.md")
     args = parser.parse_args()
     if args.quick:
-        args.sizes, args.runs = [216], 2
-    args.typescript_sets = {"216 tools", "1000 tools"}
-    args.package_sets = {"project contracts", "216 tools"}
+        args.runs, args.profile = 3, False
+    started = time.perf_counter()
+    notes = hand_notes(args.output)
+    compile_generator()
     with tempfile.TemporaryDirectory(prefix="toolcanon-bench-") as tmp:
-        sets = [("project contracts", None)] + [(f"{n} tools", n) for n in args.sizes]
+        isolate_cache(Path(tmp))
+        sets = [] if args.quick else [("project contracts", None)]
+        sets += [(f"{n} tools", n) for n in args.sizes]
         results = [measure_set(label, size, args, Path(tmp)) for label, size in sets]
-        text = render_results(results, args)
+        args.elapsed = time.perf_counter() - started
+        text = render_results(results, args, notes)
     args.output.write_text(text, encoding="utf-8")
-    print(f"\nwritten to {args.output}")
+    print(text.split("\n## ", 2)[1] if "\n## " in text else text)
+    print(f"written to {args.output} ({args.elapsed:.0f} s)")
 
 
 if __name__ == "__main__":

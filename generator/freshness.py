@@ -39,7 +39,7 @@ def state(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -
         "checks": checks_hash(config),
         "contracts": contract_hashes(discover(config)),
         "hosts": overlay_hashes(config),
-        "files": {path.as_posix(): sha256(data) for path, data in sorted(files.items())},
+        "files": {path.as_posix(): sha256(files[path]) for path in sorted(files)},
         "warnings": warnings,
     }
     return json.dumps(document, sort_keys=True).encode("utf-8")

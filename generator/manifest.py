@@ -51,7 +51,7 @@ def manifest_text(
             }
             for tool in toolset
         ],
-        "files": {path.as_posix(): sha256(data) for path, data in sorted(files.items())},
+        "files": {path.as_posix(): sha256(files[path]) for path in sorted(files)},
     }
     return dump_json(document)
 

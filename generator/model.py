@@ -29,11 +29,17 @@ def freeze(value: Any) -> FrozenJson:
 
 def thaw(value: FrozenJson) -> Any:
     """Plain, mutable JSON data (dicts and lists) from frozen data."""
-    if isinstance(value, Mapping):
+    kind = type(value)
+    if kind in _SCALARS:  # most values: checked by exact type, before any ABC check
+        return value
+    if kind is MappingProxyType or kind is dict or isinstance(value, Mapping):
         return {key: thaw(item) for key, item in value.items()}
-    if isinstance(value, tuple | list):
+    if kind is tuple or kind is list or isinstance(value, tuple | list):
         return [thaw(item) for item in value]
     return value
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,12 +131,12 @@ def compare(
 def _compare(plan: Plan, out: Path, known: Witnesses, *, diffs: bool) -> Comparison:
     drift: list[Drift] = []
     budget = Budget()
-    for rel, data in sorted(plan.files.items()):
+    for rel in sorted(plan.files):  # one file's bytes at a time: a plan may keep them packed
         current = ownership.read_file(out, rel)
         if current is None:
             drift.append(Drift(rel, "missing"))
         elif not plan.current(rel, current):
-            shown = unified(rel, current, data, budget) if diffs else ""
+            shown = unified(rel, current, plan.files[rel], budget) if diffs else ""
             drift.append(Drift(rel, "changed", shown))
     foreign: list[PurePosixPath] = []
     if _real_folder(out):

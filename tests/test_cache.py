@@ -18,7 +18,7 @@ from pathlib import Path
 import black
 import pytest
 
-from generator.cache import CacheView, Entry, key_path, signed, user_cache_root
+from generator.cache import CacheView, Entry, key_path, read_key, signed, user_cache_root
 from generator.models.chunks import Chunk, assemble, chunk_bounds, import_block
 from generator.writer import store_entries
 from tests.conftest import REPO, Project, tree_snapshot
@@ -101,13 +101,32 @@ def test_damaged_entries_are_ignored(example_project: Project) -> None:
     assert generate_fresh(example_project) == expected
 
 
-def test_signed_entry_of_the_wrong_shape_is_ignored(tmp_path: Path) -> None:
-    store_entries(tmp_path / "c", [Entry("python-models", "k", b'{"not": "a chunk"}')])
-    cache = CacheView(tmp_path / "c")
-    assert cache.text("python-models", "k") == '{"not": "a chunk"}'
-    from generator.models.build import _recall
-
-    assert _recall("k", cache) is None
+def test_signed_model_entries_of_the_wrong_shape_are_ignored(example_project: Project) -> None:
+    """Entries signed with this user's key but holding something else (another format,
+    a piece that is not one, a hash that is not the tool's) are entries not found."""
+    expected = generate_fresh(example_project)
+    key = read_key()
+    assert key is not None
+    models = [p for p in entries() if p.parent.name == "python-models"]
+    assert models
+    wrong = [
+        b'{"not": "a chunk"}',
+        b'{"tools": {"a": 1}}',
+        b"[1, 2]",
+        b'{"schema": "x", "chunk": [1]}',
+    ]
+    for index, entry in enumerate(models):
+        payload = entry.read_bytes().split(b"\n", 1)[1]
+        if index % 2 and b'"tools"' in payload:  # every piece made from another schema
+            found = json.loads(payload)
+            for tool in found["tools"].values():
+                tool[0], tool[1] = "0" * 64, [[], 7, [], []]
+            payload = json.dumps(found).encode()
+        else:
+            payload = wrong[index % len(wrong)]
+        entry.write_bytes(signed(key, Entry("python-models", entry.name, payload)))
+    (example_project.generated / "manifest.json").unlink()
+    assert generate_fresh(example_project) == expected
 
 
 def test_an_entry_signed_with_another_key_is_not_found(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ def test_descriptor_json_follows_the_table(example_project: Project) -> None:
 
 def test_generated_types_list_every_field(example_project: Project) -> None:
     assert example_project.run("generate", "--no-cache").code == 0
-    typed = (example_project.generated / "python/toolcanon_tools/descriptors.py").read_text()
+    typed = (example_project.generated / "python/toolcanon_tools/_types.py").read_text()
     ts = (example_project.generated / "typescript/descriptor.d.ts").read_text()
     for spec in FIELDS:
         py = f"NotRequired[{spec.py_type}]" if spec.optional else spec.py_type

@@ -193,15 +193,15 @@ def test_check_diff_hunks_keep_the_file_line_numbers() -> None:
 
 WORKER_PROBE = """
 import os, sys, time
-from generator.models import build
+from generator.models import workers
 
-real = build._formatted_chunk_json
-def slow(text):
+real = workers.run
+def slow(job):
     print(os.getpid(), flush=True)
     time.sleep(120)
-    return real(text)
-build._formatted_chunk_json = slow
-build._cores = lambda: 2
+    return real(job)
+workers.run = slow
+workers.wanted = lambda size: 1
 from generator.cli import main
 sys.exit(main(["generate", "--no-cache"]))
 """

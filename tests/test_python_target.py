@@ -23,6 +23,7 @@ import sys
 sys.path[:] = [{folder!r}, *{stdlib!r}, {site!r}]
 import {package}
 assert "pydantic" not in sys.modules, "models must load lazily"
+assert "typing" not in sys.modules, "the descriptors and the gate import no typing"
 for name in ("generator", "jinja2", "yaml"):
     assert name not in sys.modules, name
 try:  # site-packages may hold an empty "generator/templates" of an editable install

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
+from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -105,12 +105,14 @@ def run(args: argparse.Namespace) -> ExitCode:
     return ExitCode.FAILED
 
 
-def _as_written(plan: Plan, out: Path) -> dict[PurePosixPath, bytes]:
+def _as_written(plan: Plan, out: Path) -> Mapping[PurePosixPath, bytes]:
     """The files as they now are on disk: the plan's, except a manifest left as it was
-    because only its note of who wrote the output differed."""
+    because only its note of who wrote the output differed (the plan's own mapping
+    underneath: it may keep large files packed)."""
     from generator.manifest import MANIFEST
+    from generator.planfiles import replaced
 
-    files = dict(plan.files)
-    with contextlib.suppress(OSError):
-        files[MANIFEST] = (out / MANIFEST).read_bytes()
-    return files
+    try:
+        return replaced(plan.files, MANIFEST, (out / MANIFEST).read_bytes())
+    except OSError:
+        return plan.files

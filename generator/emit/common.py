@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -42,5 +41,8 @@ def sent(
 
 
 def dump_json(data: Any) -> str:
-    """The JSON layout of every generated file: 2-space indent, UTF-8 kept, final newline."""
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    """The JSON layout of every generated file: 2-space indent, UTF-8 kept, final newline
+    (``json.dumps(data, indent=2, ensure_ascii=False)``'s text: ``json_layout.py``)."""
+    from generator.emit.json_layout import dumps_indented
+
+    return dumps_indented(data) + "\n"

@@ -29,6 +29,7 @@ MODULES = (
     "arguments.py",
     "hosts.py",
     "modes.py",
+    "_types.py",
 )
 RUNTIME = (
     "_checks.py",

@@ -1,10 +1,14 @@
 """The model stage: Pydantic v2 input models for every tool, before any emitter runs.
 
-Tools are cut into chunks (``chunks.py``); each chunk is one datamodel-code-generator
-run over a combined schema (``naming.py``) whose code black formats once. Chunks found
-in the cache are reused; the others are made by forked worker processes while the
-pipeline emits the targets that need no models. The stage reads the cache and returns
-the entries it computed; the writer alone stores them.
+Tools are cut into chunks (``chunks.py``); the module is every chunk's code in turn, as
+one datamodel-code-generator run over each chunk (``naming.py``) and black make it. What
+a chunk's tools need is looked up in the cache by the chunk's members: one entry per
+chunk, holding each tool's piece of the chunk (``pieces.py``) with the hash of the schema
+it was made from. Only tools whose schema changed are made again, together in as few runs
+as there are workers, by the workers started with the run (``workers.py``) while the
+pipeline emits the targets that need no models. A chunk whose class names could clash is
+made and kept whole. The stage reads the cache and returns the entries it computed; the
+writer alone stores them.
 
 The package validates arguments exactly before a model sees them, so models only type
 what is valid (``loosen.py`` says what datamodel-code-generator reads): lax scalar types
@@ -17,14 +21,11 @@ See tests/test_python_arguments.py.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
-import os
-import sys
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from importlib import metadata
-from multiprocessing import get_context
 from typing import Any
 
 import jsonschema
@@ -32,73 +33,16 @@ import jsonschema
 from generator.cache import CacheView, Entry
 from generator.jsonschema.dialects import dialect_of
 from generator.model import ToolDescriptor, Toolset, thaw
-from generator.models.chunks import (
-    Chunk,
-    assemble,
-    chunk_bounds,
-    duplicates,
-    format_body,
-    memo_key,
-    split_module,
-)
+from generator.models.chunks import Chunk, assemble, chunk_bounds, duplicates, memo_key
 from generator.models.loosen import loosened
-from generator.models.naming import class_names, tools_schema
-from generator.models.workers import die_with_parent
+from generator.models.make import BASE_MODULE, GENERATE_OPTIONS, Made, Run, run
+from generator.models.naming import class_names
+from generator.models.pieces import Piece, join
+from generator.models.plan import ChunkPlan, Names, Typing, plan_runs, schema_text
+from generator.models.workers import Workers
 
 NAMESPACE = "python-models"
-BASE_MODULE = "toolcanon_input_base"
-"""A stand-in for the package's ``._model`` (datamodel-code-generator takes absolute
-paths only), replaced in the imports of the assembled module."""
-_STRING_FORMATS: tuple[str, ...] = ("uri", "uri-reference", "iri", "iri-reference", "uri-template")
-_STRING_FORMATS += (
-    "date-time",
-    "date",
-    "time",
-    "duration",
-    "email",
-    "idn-email",
-    "hostname",
-    "idn-hostname",
-    "ipv4",
-    "ipv6",
-    "uuid",
-)
-_STRING_FORMATS += ("json-pointer", "relative-json-pointer", "regex", "byte", "binary")
-_STRING_FORMATS += ("password", "path")
-
-GENERATE_OPTIONS: dict[str, Any] = {
-    "input_file_type": "jsonschema",
-    "output_model_type": "pydantic_v2.BaseModel",
-    "target_python_version": "3.11",
-    "formatters": [],  # black formats each chunk (chunks.py): formatting once is enough
-    "disable_timestamp": True,
-    "use_annotated": True,
-    "field_constraints": True,
-    "use_standard_collections": True,
-    "use_union_operator": True,
-    "use_double_quotes": True,
-    "enum_field_as_literal": "all",
-    "strict_nullable": True,  # a default does not make a field nullable
-    "keep_field_defaults_off_branch_roots": True,  # else anyOf defaults break mypy
-    "type_mappings": [f"string+{fmt}=string" for fmt in _STRING_FORMATS],
-    "extra_fields": "allow",  # keys the schema allows are kept, and dumped
-    "collapse_root_models": True,  # a $ref to a string is a str field, not a wrapper
-    "base_class": f"{BASE_MODULE}.InputModel",
-    "naming_strategy": "parent-prefixed",
-    "skip_root_model": True,
-    "strict_refs": True,
-    "allow_remote_refs": False,
-    "treat_dot_as_module": False,
-    # What the map of tool name → model at the end of the module needs:
-    "additional_imports": [
-        "collections.abc.Mapping",
-        "types.MappingProxyType",
-        "typing.Final",
-        "pydantic.BaseModel",
-        f"{BASE_MODULE}.ROOTS",
-    ],
-}
-"""datamodel-code-generator settings, spelled as its command line spells them."""
+FORMAT = 2  # of the entries: one per chunk, each tool's piece with its schema's hash
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,16 +61,19 @@ class Models:
     entries: tuple[Entry, ...]
 
 
-def start(toolset: Toolset, cache: CacheView) -> PendingModels:
-    """Start making the models: chunks not in the cache are made by worker processes
-    while the caller goes on (emitting the targets that need no models, say)."""
+def start(toolset: Toolset, cache: CacheView, workers: Workers | None = None) -> PendingModels:
+    """Start making the models: what the cache does not hold goes to ``workers`` (or is
+    made here, when the result is asked for, without them) while the caller goes on."""
     names = class_names(tuple(tool.name for tool in toolset))
+    typing = {tool.name: typing_schema(tool) for tool in toolset}
     tools = tuple(toolset)
-    texts = [
-        _schema_text(tools_schema(tools[start:end], names, typing_schema))
+    plans = [
+        ChunkPlan.of(tools[start:end], names, typing)
         for start, end in chunk_bounds([tool.name for tool in tools])
     ]
-    return PendingModels(names, tools, cache, texts)
+    for plan in plans:
+        _recall(plan, names, typing, cache)
+    return PendingModels(names, typing, plans, cache, workers)
 
 
 def build(toolset: Toolset, cache: CacheView) -> Models:
@@ -135,59 +82,95 @@ def build(toolset: Toolset, cache: CacheView) -> Models:
 
 
 class PendingModels:
-    """The models while their chunks are being made."""
+    """The models while the missing ones are being made."""
 
     def __init__(
         self,
-        names: dict[str, str],
-        tools: tuple[ToolDescriptor, ...],
+        names: Names,
+        typing: Typing,
+        plans: list[ChunkPlan],
         cache: CacheView,
-        texts: list[str],
+        workers: Workers | None,
     ) -> None:
-        self.names, self.tools, self.cache, self.texts = names, tools, cache, texts
-        self.keys = [_chunk_key(text) for text in texts]
-        self.found = {i: _recall(key, cache) for i, key in enumerate(self.keys)}
-        self.entries: list[Entry] = []
-        self.pool: ProcessPoolExecutor | None = None
-        self.futures: dict[int, Future[str]] = {}
-        missing = [i for i, chunk in self.found.items() if chunk is None]
-        workers = min(_cores(), len(missing))
-        if workers >= 2:
-            self.pool = ProcessPoolExecutor(
-                workers,
-                mp_context=get_context("fork"),
-                initializer=die_with_parent,
-                initargs=(os.getpid(),),
-            )
-            self.futures = {i: self.pool.submit(_formatted_chunk_json, texts[i]) for i in missing}
+        self.names, self.typing, self.plans, self.cache = names, typing, plans, cache
+        self.made = [plan.missing != [] for plan in plans]
+        self.runs = plan_runs(plans, names, typing, len(workers) if workers else 1)
+        self.workers = workers
+        if workers is not None:
+            workers.give([job for job, _ in self.runs])
+
+    @property
+    def busy(self) -> bool:
+        """True when the workers have much to make (a quarter of the tools or more)."""
+        making = sum(len(job.roots) or len(self.names) for job, _ in self.runs)
+        return making * 4 >= len(self.names)
 
     def result(self) -> Models:
-        """Wait for the chunks and join them into the module."""
+        """Wait for the runs and join everything into the module."""
         try:
-            for i, chunk in self.found.items():
-                if chunk is None:
-                    future = self.futures.get(i)
-                    made = (
-                        Chunk.from_json(future.result())
-                        if future
-                        else _formatted_chunk(self.texts[i])
-                    )
-                    self.found[i] = self._keep(self.keys[i], made)
+            made = self.workers.results(len(self.runs)) if self.workers else None
         finally:
-            if self.pool is not None:
-                self.pool.shutdown(cancel_futures=True)
-        chunks = [chunk for _, chunk in sorted(self.found.items()) if chunk is not None]
+            if self.workers is not None:
+                self.workers.close()
+        if made is None:
+            made = [run(job) for job, _ in self.runs]
+        self._take(made)
+        entries: list[Entry] = []
+        chunks = [
+            self._chunk(plan, changed, entries)
+            for plan, changed in zip(self.plans, self.made, strict=True)
+        ]
         if duplicates(chunks):  # nested classes of two tools clash: one run numbers them
-            whole = _schema_text(tools_schema(self.tools, self.names, typing_schema))
-            key = _chunk_key(whole)
-            chunks = [_recall(key, self.cache) or self._keep(key, _formatted_chunk(whole))]
+            chunks = [self._whole(entries)]
         chunks = [replace(chunk, imports=_relative_base(chunk.imports)) for chunk in chunks]
         source = ModelSource(tuple(sorted(self.names.items())), assemble(chunks))
-        return Models(source, tuple(self.entries))
+        return Models(source, tuple(entries))
 
-    def _keep(self, key: str, chunk: Chunk) -> Chunk:
-        self.entries.append(Entry(NAMESPACE, key, chunk.to_json().encode("utf-8")))
-        return chunk
+    def _take(self, made: list[Made]) -> None:
+        """Put each run's result where it belongs: the chunk whole, or a piece per tool."""
+        pieces: dict[str, Piece] = {}
+        for (_, owner), result in zip(self.runs, made, strict=True):
+            if isinstance(owner, int):
+                assert isinstance(result, Chunk)
+                self.plans[owner].whole = result
+            elif isinstance(result, list):
+                pieces.update(zip(owner, result, strict=True))
+        for plan in self.plans:
+            plan.pieces.update({t.name: pieces[t.name] for t in plan.tools if t.name in pieces})
+
+    def _chunk(self, plan: ChunkPlan, changed: bool, entries: list[Entry]) -> Chunk:
+        """The chunk's code, from its pieces or whole; its entry when anything was made."""
+        if plan.separable and plan.whole is None and not plan.missing:
+            pieces = [plan.pieces[tool.name] for tool in plan.tools]
+            if not duplicates([Chunk((), "", piece.defined) for piece in pieces]):
+                if changed:
+                    entries.append(self._entry(plan, _pieces_payload(plan, pieces)))
+                return join(pieces)
+        if plan.whole is None:  # a run meant to be cut was not: make the chunk alone
+            made = run(Run(schema_text(plan.tools, self.names, self.typing), plan.roots, False))
+            assert isinstance(made, Chunk)
+            plan.whole, changed = made, True  # kept whole: found again only unchanged
+        if changed:
+            key = plan.schema_key(self.names, self.typing)
+            entries.append(self._entry(plan, {"schema": key, "chunk": plan.whole.to_json()}))
+        return plan.whole
+
+    def _entry(self, plan: ChunkPlan, payload: dict[str, Any]) -> Entry:
+        text = json.dumps(payload, ensure_ascii=False, sort_keys=True)
+        return Entry(NAMESPACE, _entry_key(plan), text.encode("utf-8"))
+
+    def _whole(self, entries: list[Entry]) -> Chunk:
+        """Every tool in one run (whose numbering keeps clashing class names apart)."""
+        tools = [tool for plan in self.plans for tool in plan.tools]
+        text = schema_text(tools, self.names, self.typing)
+        key = memo_key({"schema": text, "options": GENERATE_OPTIONS, **_versions()})
+        found = _chunk_of(_payload(self.cache.text(NAMESPACE, key)))
+        if found is not None:
+            return found
+        made = run(Run(text, (), False))
+        assert isinstance(made, Chunk)
+        entries.append(Entry(NAMESPACE, key, json.dumps({"chunk": made.to_json()}).encode()))
+        return made
 
 
 def typing_schema(tool: ToolDescriptor) -> dict[str, Any]:
@@ -205,65 +188,61 @@ def typing_schema(tool: ToolDescriptor) -> dict[str, Any]:
     return loosened(schema, dialect_of(schema), valid)
 
 
+def _recall(plan: ChunkPlan, names: Names, typing: Typing, cache: CacheView) -> None:
+    """Put in ``plan`` what the cache holds for its chunk: the pieces of tools whose schema
+    is the one they were made from, or the chunk whole when nothing in it changed."""
+    payload = _payload(cache.text(NAMESPACE, _entry_key(plan)))
+    tools = payload.get("tools")
+    if plan.separable and isinstance(tools, dict):
+        for tool in plan.tools:
+            found: Any = tools.get(tool.name)
+            with contextlib.suppress(ValueError, TypeError, IndexError, KeyError):
+                if found[0] == plan.keys[tool.name]:
+                    plan.pieces[tool.name] = Piece.from_json(found[1])
+    elif "chunk" in payload and payload.get("schema") == plan.schema_key(names, typing):
+        plan.whole = _chunk_of(payload)
+
+
+def _payload(text: str | None) -> dict[str, Any]:
+    """An entry's JSON object; empty when there is none or it cannot be read (an entry we
+    cannot read is an entry we do not have)."""
+    try:
+        found = json.loads(text) if text is not None else {}
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _chunk_of(payload: dict[str, Any]) -> Chunk | None:
+    """The chunk an entry holds whole (its ``chunk``: ``Chunk.to_json``'s text)."""
+    text = payload.get("chunk")
+    try:
+        return Chunk.from_json(text) if isinstance(text, str) else None
+    except (ValueError, TypeError):
+        return None
+
+
+def _pieces_payload(plan: ChunkPlan, pieces: list[Piece]) -> dict[str, Any]:
+    return {
+        "tools": {
+            tool.name: [plan.keys[tool.name], piece.to_json()]
+            for tool, piece in zip(plan.tools, pieces, strict=True)
+        }
+    }
+
+
+def _entry_key(plan: ChunkPlan) -> str:
+    """A chunk's entry is found by its members, whatever their schemas now are."""
+    members = [[tool.name, root] for tool, root in zip(plan.tools, plan.roots, strict=True)]
+    parts = {"chunk": members, "format": FORMAT, "options": GENERATE_OPTIONS}
+    return memo_key({**parts, **_versions()})
+
+
 def _relative_base(imports: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
     return tuple(("._model" if module == BASE_MODULE else module, n) for module, n in imports)
-
-
-def _schema_text(schema: dict[str, Any]) -> str:
-    return json.dumps(schema, ensure_ascii=False, sort_keys=False)
-
-
-def _chunk_key(schema_text: str) -> str:
-    return memo_key({"schema": schema_text, "options": GENERATE_OPTIONS, **_versions()})
-
-
-def _recall(key: str, cache: CacheView) -> Chunk | None:
-    text = cache.text(NAMESPACE, key)
-    if text is None:
-        return None
-    try:
-        return Chunk.from_json(text)
-    except (ValueError, TypeError):
-        return None  # an entry we cannot read is an entry we do not have
 
 
 @functools.cache
 def _versions() -> dict[str, str]:
     """Versions of the tools whose output a chunk holds: a new one must not reuse old entries."""
     return {tool: metadata.version(tool) for tool in ("datamodel-code-generator", "black")}
-
-
-def _cores() -> int:
-    """Cores this process may use; 1 where fork is not the safe, cheap way to start workers.
-
-    Workers are forked before any thread starts (the pool starts all of them at its first
-    submit when it forks), and each imports datamodel-code-generator and black itself.
-    """
-    if sys.platform != "linux":
-        return 1
-    return len(os.sched_getaffinity(0))
-
-
-def _formatted_chunk_json(schema_text: str) -> str:
-    return _formatted_chunk(schema_text).to_json()
-
-
-def _formatted_chunk(schema_text: str) -> Chunk:
-    raw = split_module(_generate(schema_text))
-    return Chunk(raw.imports, format_body(raw.body) if raw.body else "", raw.defined)
-
-
-def _generate(schema_text: str) -> str:
-    """One datamodel-code-generator run, unformatted."""
-    import warnings
-
-    from datamodel_code_generator import generate
-    from datamodel_code_generator.config import GenerateConfig
-
-    config = GenerateConfig.model_validate({**GENERATE_OPTIONS, "custom_file_header": "#"})
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # deprecation notes about its own future defaults
-        code = generate(schema_text, config=config)
-    if not isinstance(code, str):
-        raise RuntimeError("datamodel-code-generator split the models into several modules")
-    return code

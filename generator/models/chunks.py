@@ -101,12 +101,11 @@ def _defined(nodes: Iterable[ast.stmt]) -> Iterator[str]:
 
 
 def format_body(source: str) -> str:
-    """black with a fixed mode, so output does not depend on any black config around."""
-    import black
-    from black.mode import Mode, TargetVersion
+    """What black (line length 100, Python 3.11, no configuration read) makes of the
+    models' code (``formatting.py``: its second pass only where it can change anything)."""
+    from generator.models.formatting import format_code
 
-    mode = Mode(line_length=LINE_LENGTH, target_versions={TargetVersion.PY311})
-    return str(black.format_str(source, mode=mode))
+    return format_code(source)
 
 
 def import_block(imports: Iterable[tuple[str, str]]) -> str:

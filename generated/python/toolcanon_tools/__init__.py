@@ -11,17 +11,12 @@ hosts' views (``descriptors_for``, ``HOSTS``) and the mode-masked provider lists
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
 from .descriptors import (
     BY_NAME,
     BY_PROVIDER_NAME,
     DESCRIPTORS,
     NAMES,
     PROVIDER_TO_CANONICAL,
-    Annotations,
-    ToolDescriptor,
     all_tools,
     by_category,
     by_kind,
@@ -30,9 +25,13 @@ from .descriptors import (
     get_by_provider_name,
     plain,
 )
-from .permissions import FIELDS_READ, MODES, Decision, Mode, decide
+from .permissions import FIELDS_READ, MODES, decide
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for type checkers: at run time the package imports no typing
+    from typing import Any
+
+    from ._types import Annotations, Decision, Mode, ToolDescriptor
     from ._checks import Problem
     from .arguments import PROVIDERS, ArgumentsError, Provider, parse_arguments
     from .hosts import HOSTS, descriptors_for
@@ -76,6 +75,10 @@ __all__ = [
 ]
 
 _LAZY = {
+    "Annotations": "._types",
+    "ToolDescriptor": "._types",
+    "Decision": "._types",
+    "Mode": "._types",
     "MODELS": ".models",
     "model_for": ".models",
     "parse_arguments": ".arguments",
@@ -92,8 +95,9 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    """Load the Pydantic models (and pydantic), the hosts and the lists only when they
-    are asked for."""
+    """Load the Pydantic models (and pydantic), the hosts, the lists and the types only
+    when they are asked for."""
     if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+        module = __import__(_LAZY[name][1:], globals(), None, [name], 1)
+        return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

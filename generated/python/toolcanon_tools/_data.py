@@ -7,9 +7,12 @@ Laid out by toolcanon's literal writer, one field per line, and left alone by bl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for type checkers: at run time the package imports no typing
+    from collections.abc import Mapping
+    from typing import Any, Final
 
 _P = MappingProxyType
 

@@ -10,52 +10,20 @@ changed by a consumer. ``parameters`` is the same object as ``inputSchema``.
 from __future__ import annotations
 
 import marshal
-from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from ._data import DESCRIPTORS as DESCRIPTORS
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for type checkers: at run time the package imports no typing
+    from collections.abc import Mapping
+    from typing import Any, Final
+
+    from ._types import Annotations, ToolDescriptor
+
 _P = MappingProxyType
-
-
-class Annotations(TypedDict):
-    """MCP tool annotations derived from the descriptor."""
-
-    readOnlyHint: bool
-    destructiveHint: bool
-    idempotentHint: bool
-    openWorldHint: bool
-
-
-class ToolDescriptor(TypedDict):
-    """A plain copy of one canonical descriptor (what ``get`` returns)."""
-
-    name: str
-    title: str
-    description: str
-    kind: str
-    source: str
-    category: str
-    server: str | None
-    toolName: str
-    providerName: str
-    inputSchema: dict[str, Any]
-    parameters: dict[str, Any]
-    outputSchema: NotRequired[dict[str, Any]]
-    isReadOnly: bool
-    riskLevel: Literal["low", "medium", "high"]
-    permissions: dict[str, Any]
-    telemetry: dict[str, Any]
-    availableInPlanMode: bool
-    requiresPlanApproval: bool
-    requiresConfirmation: bool
-    approvalFlow: str
-    skill: dict[str, str] | None
-    strict: bool
-    examples: list[dict[str, Any]]
-    targets: dict[str, list[str]]
-    annotations: Annotations
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+_TYPES = ("Annotations", "ToolDescriptor")
 
 
 NAMES: Final[tuple[str, ...]] = tuple(d["name"] for d in DESCRIPTORS)
@@ -87,7 +55,8 @@ def get(name: str) -> ToolDescriptor:
     blob = _COPIES.get(name)
     if blob is None:
         blob = _COPIES[name] = marshal.dumps(plain(BY_NAME[name]))
-    return cast(ToolDescriptor, marshal.loads(blob))
+    copy: ToolDescriptor = marshal.loads(blob)
+    return copy
 
 
 def get_by_provider_name(provider_name: str) -> ToolDescriptor:
@@ -116,13 +85,34 @@ def plain(value: Any) -> Any:
 
 
 def _plain(value: Any, seen: dict[int, Any]) -> Any:
-    if isinstance(value, Mapping | tuple | list):
-        if id(value) in seen:
-            return seen[id(value)]
-        if isinstance(value, Mapping):
-            copy: dict[str, Any] = {}
-            seen[id(value)] = copy
-            copy.update((key, _plain(item, seen)) for key, item in value.items())
-            return copy
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    if id(value) in seen:
+        return seen[id(value)]
+    if kind is tuple or kind is list:
+        return [_plain(item, seen) for item in value]
+    if kind is _P or kind is dict or _is_mapping(value):
+        copy: dict[str, Any] = {}
+        seen[id(value)] = copy
+        copy.update((key, _plain(item, seen)) for key, item in value.items())
+        return copy
+    if isinstance(value, tuple | list):
         return [_plain(item, seen) for item in value]
     return value
+
+
+def _is_mapping(value: Any) -> bool:
+    """Any other mapping (``collections.abc`` is imported for these only)."""
+    from collections.abc import Mapping
+
+    return isinstance(value, Mapping)
+
+
+def __getattr__(name: str) -> Any:
+    """``Annotations`` and ``ToolDescriptor`` (module ``_types``), loaded on first use."""
+    if name in _TYPES:
+        from . import _types
+
+        return getattr(_types, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

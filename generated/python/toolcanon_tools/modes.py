@@ -16,7 +16,8 @@ from typing import Any, Final, Literal, overload
 
 from ._lists import HOST_LISTS, LISTS, PER_SERVER
 from .hosts import HOSTS, host_by_name
-from .permissions import MODES, Mode, decide
+from ._types import Mode
+from .permissions import MODES, decide
 
 ListName = Literal["openai-chat", "openai-responses", "anthropic", "bedrock", "gemini", "mcp"]
 """The lists this package holds (each an enabled target's JSON file)."""

@@ -16,13 +16,14 @@ rule that matches wins.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final, Literal
-
 from .descriptors import BY_NAME
 
-Mode = Literal["plan", "default", "auto"]
-Decision = Literal["allow", "ask", "deny"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for type checkers: at run time the package imports no typing
+    from collections.abc import Mapping
+    from typing import Any, Final
+
+    from ._types import Decision, Mode
 
 MODES: Final[tuple[Mode, ...]] = ("plan", "default", "auto")
 FIELDS_READ: Final[tuple[str, ...]] = (
@@ -57,3 +58,12 @@ def decide(tool: Mapping[str, Any] | str, mode: Mode) -> Decision:
             return "ask"
         return "allow"
     raise ValueError(f"unknown mode {mode!r}: expected one of {MODES}")
+
+
+def __getattr__(name: str) -> Any:
+    """``Mode`` and ``Decision`` (module ``_types``), loaded on first use."""
+    if name in ("Mode", "Decision"):
+        from . import _types
+
+        return getattr(_types, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

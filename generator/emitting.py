@@ -1,4 +1,5 @@
-"""Targets emitted into a plan's files: here, or in a process forked beside this one.
+"""The models and emit stages (:func:`render`), into a plan's files: each target here, or
+in a process forked beside this one.
 
 Each target's texts are encoded as soon as it is done: a text with one emoji in it holds
 four bytes a character, its UTF-8 mostly one (and large files are kept deflated:
@@ -21,13 +22,19 @@ from collections.abc import Sequence
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING
 
+from generator.cache import CacheView, Entry
 from generator.config import EmitOptions
 from generator.emit.common import Inputs
 from generator.model import Toolset
 from generator.planfiles import PlanFiles
+from generator.profiles.stage import Adaptations
 from generator.targets import Target
 from generator.writer import encode_text
+
+if TYPE_CHECKING:
+    from generator.models.workers import Workers
 
 APART = ("docs",)
 """Targets worth emitting beside the others: much CPU, nothing the others wait for."""
@@ -98,3 +105,48 @@ def _serve(
         answer = ("error", traceback.format_exc())
     connection.send(answer)
     connection.close()
+
+
+def render(
+    toolset: Toolset,
+    options: EmitOptions,
+    cache: CacheView,
+    adapted: Adaptations,
+    workers: Workers | None = None,
+) -> tuple[PlanFiles, tuple[Entry, ...]]:
+    """models → emit for every enabled target, as the bytes of each file, with the cache
+    entries computed.
+
+    The model stage runs in worker processes while the targets that need no models are
+    emitted; the targets that need them are emitted once it is done. When one model
+    worker (a project of moderate size) has little to make, the docs are emitted by a
+    forked child meanwhile (``emitting.py``); when it has much, the second core is its.
+    """
+    from generator.emit import enabled_targets
+
+    targets = enabled_targets(options)
+    later = [t for t in targets if t.needs_models]
+    pending = None
+    if later:
+        from generator.models.build import start
+
+        pending = start(toolset, cache, workers)
+    first = Inputs(adapted=adapted)
+    now = [t for t in targets if not t.needs_models]
+    idle = workers is not None and len(workers) == 1 and not (pending and pending.busy)
+    beside = [t for t in now if t.name in APART] if idle else []
+    waiting = Apart(toolset, options, beside, first) if beside else None
+    try:
+        files = emitted(toolset, options, [t for t in now if t not in beside], first)
+        entries: tuple[Entry, ...] = ()
+        if pending is not None:
+            models = pending.result()
+            inputs = Inputs(adapted=adapted, models=models.source)
+            files.update_from(emitted(toolset, options, later, inputs))
+            entries = models.entries
+        if waiting is not None:
+            files.update_from(waiting.files())
+    finally:
+        if waiting is not None:
+            waiting.cancel()
+    return files, entries

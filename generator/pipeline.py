@@ -7,27 +7,24 @@ Stages read the cache through a read-only view and return the entries they compu
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from generator import paths
 from generator.accepted import split
 from generator.cache import CacheView, Entry
-from generator.config import Config, EmitOptions
+from generator.config import Config
 from generator.diagnostics import (
     Diagnostic,
-    JsonPath,
     Severity,
     has_errors,
     sorted_diagnostics,
 )
 from generator.emit.common import Inputs
 from generator.fingerprint import json_sha256, sha256
-from generator.model import ToolDescriptor, Toolset
+from generator.model import Toolset
 from generator.planfiles import PlanFiles
 from generator.profiles.stage import NOTHING_ADAPTED, Adaptations
 from generator.writer import Plan, encode_text
@@ -260,39 +257,26 @@ def load_toolset(
 
 def build(config: Config, *, strict: bool = False) -> Build:
     """Run every stage; stop before emitting when any diagnostic is blocking."""
+    from generator import emitting, memory  # multiprocessing: not on check's fast path
+
     workers = _model_workers(config)
     try:
-        with collecting_rarely():
+        with memory.collecting_rarely():
             loaded = load_contracts(config, strict=strict)
             toolset, diagnostics = loaded.toolset, loaded.diagnostics
             if toolset is None:
                 return Build(None, diagnostics, entries=loaded.entries)
             adapted, entries = loaded.adapted, loaded.entries
             del loaded  # the files and their positions are not needed past the diagnostics
-            toolset = lean(toolset)
+            toolset = memory.lean(toolset)
             gc.freeze()  # what was loaded stays: later collections need not scan it
             cache = CacheView(config.cache)
-            rendered, made = render(toolset, config.emit, cache, adapted, workers)
+            rendered, made = emitting.render(toolset, config.emit, cache, adapted, workers)
             plan = make_plan(rendered, toolset, config, diagnostics)
     finally:
         if workers is not None:
             workers.close()
     return Build(plan, diagnostics, len(toolset), (*entries, *made))
-
-
-@contextmanager
-def collecting_rarely() -> Iterator[None]:
-    """A run builds millions of small objects that live to its end. With the collector's
-    default thresholds, every few thousand new ones it scans what exists, and a large
-    toolset is scanned again and again (the emitters of 5,000 tools took twice as long).
-    Collect rarely during the run; everything frozen during it is unfrozen after."""
-    thresholds = gc.get_threshold()
-    gc.set_threshold(50_000, 20, 20)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
 
 
 def _model_workers(config: Config) -> Workers | None:
@@ -310,64 +294,6 @@ def _model_workers(config: Config) -> Workers | None:
     except (OSError, ContractError):
         return None  # the load stage reports it
     return start(size)
-
-
-def render(
-    toolset: Toolset,
-    options: EmitOptions,
-    cache: CacheView,
-    adapted: Adaptations,
-    workers: Workers | None = None,
-) -> tuple[PlanFiles, tuple[Entry, ...]]:
-    """models → emit for every enabled target, as the bytes of each file, with the cache
-    entries computed.
-
-    The model stage runs in worker processes while the targets that need no models are
-    emitted; the targets that need them are emitted once it is done. When one model
-    worker (a project of moderate size) has little to make, the docs are emitted by a
-    forked child meanwhile (``emitting.py``); when it has much, the second core is its.
-    """
-    from generator.emit import enabled_targets
-    from generator.emitting import APART, Apart, emitted
-
-    targets = enabled_targets(options)
-    later = [t for t in targets if t.needs_models]
-    pending = None
-    if later:
-        from generator.models.build import start
-
-        pending = start(toolset, cache, workers)
-    first = Inputs(adapted=adapted)
-    now = [t for t in targets if not t.needs_models]
-    idle = workers is not None and len(workers) == 1 and not (pending and pending.busy)
-    beside = [t for t in now if t.name in APART] if idle else []
-    waiting = Apart(toolset, options, beside, first) if beside else None
-    try:
-        files = emitted(toolset, options, [t for t in now if t not in beside], first)
-        entries: tuple[Entry, ...] = ()
-        if pending is not None:
-            models = pending.result()
-            inputs = Inputs(adapted=adapted, models=models.source)
-            files.update_from(emitted(toolset, options, later, inputs))
-            entries = models.entries
-        if waiting is not None:
-            files.update_from(waiting.files())
-    finally:
-        if waiting is not None:
-            waiting.cancel()
-    return files, entries
-
-
-def lean(toolset: Toolset) -> Toolset:
-    """``toolset`` without the contracts' positions: once the diagnostics are made nothing
-    reads them, and they are a third of what a large toolset holds."""
-    nowhere: Mapping[JsonPath, tuple[int, int]] = MappingProxyType({})
-
-    def lean_tool(tool: ToolDescriptor) -> ToolDescriptor:
-        return replace(tool, where=replace(tool.where, positions=nowhere))
-
-    hosts = tuple(replace(view, tools=tuple(map(lean_tool, view.tools))) for view in toolset.hosts)
-    return replace(toolset, tools=tuple(map(lean_tool, toolset.tools)), hosts=hosts)
 
 
 def make_plan(

@@ -149,7 +149,7 @@ def test_two_builds_of_one_version_end_in_one_message_not_a_loop(
     git(dev, "commit", "-q", "-am", "docs: one more line")
     pinned = VERSION.search(sh("toolcanon --version").stdout)
     assert pinned is not None
-    reinstall = "pip install -q --no-deps --force-reinstall"
+    reinstall = "pip install -q --no-deps --force-reinstall --no-cache-dir"
 
     assert sh(f"{reinstall} ../toolcanon-dev").returncode == 0
     local = VERSION.search(sh("toolcanon --version").stdout)

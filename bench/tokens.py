@@ -33,6 +33,7 @@ from bench.synth import make_contracts  # noqa: E402
 from generator.config import Config, EmitOptions  # noqa: E402
 from generator.model import Toolset  # noqa: E402
 from generator.pipeline import load_toolset  # noqa: E402
+from generator.targets import enabled as enabled_targets  # noqa: E402
 from generator.tokens.encoding import encoder  # noqa: E402
 from generator.tokens.measure import measure  # noqa: E402
 from generator.tokens.serialize import dumps  # noqa: E402
@@ -53,8 +54,10 @@ def plain_counts(toolset: Toolset, options: EmitOptions) -> dict[str, int]:
     """Listing file → tokens, each listing and entry encoded on its own."""
     encode = encoder().encode_ordinary
     found: dict[str, int] = {}
-    inputs = inputs_for(toolset, TARGETS)
-    for target in TARGETS:
+    enabled = {target.name for target in enabled_targets(options.targets)}
+    lists = [target for target in TARGETS if target.target in enabled]  # opt-in ones off
+    inputs = inputs_for(toolset, lists)
+    for target in lists:
         groups: dict[str, list[str]] = {}
         for tool in target.members(toolset, inputs):
             text = dumps(target.entry(tool, inputs))

@@ -156,6 +156,13 @@ EXAMPLE_HOSTS = "hosts"
 ``hosts``): a project that copies the contracts without that setting leaves it out."""
 
 
+def generate_in(root: Path, *extra: str) -> int:
+    """``toolcanon generate`` of ``root/contracts`` into ``root/generated``, in process,
+    wherever pytest runs (``--allow-outside``); the exit code."""
+    arguments = ["--contracts", str(root / "contracts"), "--output", str(root / "generated")]
+    return main(["generate", *arguments, "--allow-outside", *extra])
+
+
 def copy_example_contracts(target: Path) -> None:
     """The repository's example contracts, without its host overlays, into ``target``."""
     shutil.copytree(REPO / "contracts", target, ignore=_overlays)

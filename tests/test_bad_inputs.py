@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MINIMAL, Project, disk_state, tree_snapshot
+from tests.conftest import MINIMAL, Project, disk_state, generate_in, tree_snapshot
 
 CASES_DIR = Path(__file__).parent / "bad_inputs"
 CASES = sorted(p for p in CASES_DIR.iterdir() if p.is_dir())
@@ -30,19 +30,7 @@ def good_output(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "contracts").mkdir()
     (root / "contracts" / "ok.yaml").write_text(MINIMAL.lstrip(), encoding="utf-8")
     assert main(["generate", "--config", str(root / "none.toml")]) == 2  # no such config file
-    assert (
-        main(
-            [
-                "generate",
-                "--contracts",
-                str(root / "contracts"),
-                "--output",
-                str(root / "generated"),
-                "--allow-outside",  # from wherever pytest runs
-            ]
-        )
-        == 0
-    )
+    assert generate_in(root) == 0
     return root / "generated"
 
 

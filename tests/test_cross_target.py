@@ -20,8 +20,7 @@ from typing import Any
 
 import pytest
 
-from generator.cli import main
-from tests.conftest import REPO, copy_example_contracts
+from tests.conftest import REPO, copy_example_contracts, generate_in
 from tests.ts_package import declarations_as_sources, link_modules
 
 TSC = REPO / "tests" / "ts_harness" / "node_modules" / ".bin" / "tsc"
@@ -67,16 +66,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for char in "\x7f\x85\u2028\u2029":
         text = text.replace(char, f"\\u{ord(char):04x}")
     (root / "contracts" / "hostile.yaml").write_text(text, encoding="utf-8")
-    code = main(
-        [
-            "generate",
-            "--contracts",
-            str(root / "contracts"),
-            "--output",
-            str(root / "generated"),
-            "--allow-outside",  # from wherever pytest runs
-        ]
-    )
+    code = generate_in(root)
     assert code == 0
     return root
 

@@ -19,7 +19,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.cli import main
+from tests.conftest import generate_in
 
 EXAMPLES = int(os.environ.get("TOOLCANON_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(
@@ -131,16 +131,7 @@ contracts = st.fixed_dictionaries(
 
 
 def _run(root: Path) -> int:
-    return main(
-        [
-            "generate",
-            "--contracts",
-            str(root / "contracts"),
-            "--output",
-            str(root / "generated"),
-            "--allow-outside",  # from wherever pytest runs
-        ]
-    )
+    return generate_in(root)
 
 
 def _assert_outcome(root: Path, code: int) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from generator.cli import main
+from tests.conftest import generate_in
 from tests.generated_python import import_fresh
 
 CONTRACT = """\
@@ -70,17 +70,7 @@ def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("models-hostile")
     (root / "contracts").mkdir()
     (root / "contracts" / "tools.yaml").write_text(CONTRACT, encoding="utf-8")
-    code = main(
-        [
-            "generate",
-            "--contracts",
-            str(root / "contracts"),
-            "--output",
-            str(root / "generated"),
-            "--allow-outside",  # from wherever pytest runs
-            "--no-cache",
-        ]
-    )
+    code = generate_in(root, "--no-cache")
     assert code == 0
     return root / "generated" / "python"
 

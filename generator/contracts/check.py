@@ -28,13 +28,18 @@ _WINDOWS_DEVICES = frozenset(
 )
 
 
+def contract_schema_text() -> str:
+    """The JSON Schema of a contract file as shipped inside the package (the schema
+    target writes it out as is)."""
+    return (
+        resources.files("generator.contracts").joinpath("contract.schema.json").read_text("utf-8")
+    )
+
+
 @functools.cache
 def contract_schema() -> dict[str, Any]:
     """The JSON Schema of a contract file, shipped inside the package."""
-    text = (
-        resources.files("generator.contracts").joinpath("contract.schema.json").read_text("utf-8")
-    )
-    schema: dict[str, Any] = json.loads(text)
+    schema: dict[str, Any] = json.loads(contract_schema_text())
     return schema
 
 

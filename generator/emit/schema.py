@@ -9,7 +9,6 @@ editor checks against is always the one this generator enforces.
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path, PurePosixPath
 
 from generator.config import EmitOptions
@@ -32,18 +31,10 @@ def editor_reference(contract: Path, output: Path) -> str:
         return Path(os.path.abspath(target)).as_uri()
 
 
-def contract_schema_text() -> str:
-    """The contract schema shipped in the package, as written there."""
-    package = resources.files("generator.contracts")
-    return package.joinpath("contract.schema.json").read_text("utf-8")
-
-
-def overlay_schema_text() -> str:
-    """The host overlay schema shipped in the package, as written there."""
-    return resources.files("generator.hosts").joinpath("overlay.schema.json").read_text("utf-8")
-
-
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
+    from generator.contracts.check import contract_schema_text
+    from generator.hosts.load import overlay_schema_text
+
     rendered = {SCHEMA_PATH: contract_schema_text()}
     if toolset.hosts:  # a project with host overlays: their schema for editors too
         rendered[OVERLAY_SCHEMA_PATH] = overlay_schema_text()

@@ -28,11 +28,16 @@ SCHEMA_KEYS = ("inputSchema", "outputSchema", "parameters")
 """What an overlay may never set: every host sends the shared schema, byte for byte."""
 
 
+def overlay_schema_text() -> str:
+    """The JSON Schema of an overlay file as shipped inside the package (the schema
+    target writes it out as is)."""
+    return resources.files("generator.hosts").joinpath("overlay.schema.json").read_text("utf-8")
+
+
 @functools.cache
 def overlay_schema() -> dict[str, Any]:
     """The JSON Schema of an overlay file, shipped inside the package."""
-    text = resources.files("generator.hosts").joinpath("overlay.schema.json").read_text("utf-8")
-    schema: dict[str, Any] = json.loads(text)
+    schema: dict[str, Any] = json.loads(overlay_schema_text())
     return schema
 
 

@@ -25,7 +25,7 @@ function sent(root, schema, value) {
   } else if (Array.isArray(value) && (isObject(schema.items) || schema.items === true)) {
     value = value.map((item) => sent(root, schema.items, item));
   }
-  const union = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
+  const union = unionOf(schema);
   if (union !== null && value !== null) {
     const branch = union.find((candidate) => accepts(root, candidate, value));
     if (branch !== undefined) value = sent(root, branch, value);
@@ -37,10 +37,8 @@ function sent(root, schema, value) {
 function accepts(root, schema, value) {
   schema = deref(root, schema);
   if (!isObject(schema)) return schema !== false;
-  if (own(schema, "const")) return canonicalJson(schema.const) === canonicalJson(value);
-  if (Array.isArray(schema.enum)) return schema.enum.some((item) => canonicalJson(item) === canonicalJson(value));
-  const types = typesOf(schema);
-  if (types.length > 0 && !types.some((type) => isType(type, value))) return false;
+  const verdict = literalVerdict(schema, value);
+  if (verdict !== undefined) return verdict;
   if (isObject(value) && isObject(schema.properties)) {
     const properties = schema.properties;
     const required = Array.isArray(schema.required) ? schema.required : [];
@@ -49,7 +47,7 @@ function accepts(root, schema, value) {
     if (!keys.every((key) => !own(properties, key) || accepts(root, properties[key], value[key]))) return false;
     return required.every((key) => own(value, key) || nullable(root, properties[key]));
   }
-  const union = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
+  const union = unionOf(schema);
   return union === null || union.some((candidate) => accepts(root, candidate, value));
 }
 
@@ -59,7 +57,7 @@ function nullable(root, schema, depth = 0) {
   if (!isObject(schema)) return schema === true;
   if (own(schema, "const")) return schema.const === null;
   if (Array.isArray(schema.enum)) return schema.enum.includes(null);
-  const union = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
+  const union = unionOf(schema);
   if (union !== null && depth < 32) return union.some((branch) => nullable(root, branch, depth + 1));
   const types = typesOf(schema);
   return types.length === 0 || types.includes("null");

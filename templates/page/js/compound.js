@@ -90,7 +90,7 @@ CONTROLS.array = (ctx, schema, spec) => {
 
 CONTROLS.choice = (ctx, schema, spec) => {
   const branches = branchesOf(ctx.root, schema);
-  const written = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : [];
+  const written = unionOf(schema) ?? [];
   const labels = branches.map((branch, index) => branchLabel(ctx.root, branch, written[index]));
   const input = h(
     "select",

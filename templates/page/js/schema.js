@@ -80,9 +80,14 @@ function kindOf(schema, depth) {
   }
 }
 
+/** The branches `schema` writes (its `anyOf`, else its `oneOf`), or null. */
+function unionOf(schema) {
+  return Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
+}
+
 /** The alternatives a choice offers: each `anyOf`/`oneOf` branch, or each listed type. */
 function branchesOf(root, schema) {
-  const union = Array.isArray(schema.anyOf) ? schema.anyOf : schema.oneOf;
+  const union = unionOf(schema);
   const base = Object.fromEntries(
     Object.entries(schema).filter(([key]) => key !== "anyOf" && key !== "oneOf" && !ANNOTATIONS.has(key)),
   );
@@ -113,14 +118,22 @@ function branchLabel(root, branch, original) {
   return "value";
 }
 
-/** Whether `value` has the shape of `schema` closely enough to show it in that branch. */
-function fits(root, schema, value) {
-  schema = deref(root, schema);
-  if (!isObject(schema)) return schema !== false;
+/** What `schema`'s `const`, `enum` or `type` alone says of `value`: true or false when
+ * they decide, undefined when the rest of the schema must. */
+function literalVerdict(schema, value) {
   if (own(schema, "const")) return canonicalJson(schema.const) === canonicalJson(value);
   if (Array.isArray(schema.enum)) return schema.enum.some((item) => canonicalJson(item) === canonicalJson(value));
   const types = typesOf(schema);
   if (types.length > 0 && !types.some((type) => isType(type, value))) return false;
+  return undefined;
+}
+
+/** Whether `value` has the shape of `schema` closely enough to show it in that branch. */
+function fits(root, schema, value) {
+  schema = deref(root, schema);
+  if (!isObject(schema)) return schema !== false;
+  const verdict = literalVerdict(schema, value);
+  if (verdict !== undefined) return verdict;
   if (isObject(value) && isObject(schema.properties)) {
     const keys = Object.keys(value);
     const required = Array.isArray(schema.required) ? schema.required : [];

@@ -27,6 +27,7 @@ from generator.models.plan import schema_text
 from generator.models.workers import Workers
 from generator.pipeline import load_toolset
 from generator.writer import store_entries
+from tests.test_cache import CLASH  # two tools whose model class names could clash
 
 
 def load(folder: Path) -> Toolset:
@@ -111,26 +112,6 @@ def test_workers_make_what_the_main_process_makes(synthetic: Path) -> None:
         workers.close()
     assert shared.source == alone.source
     assert not workers.started
-
-
-CLASH = """
-version: 1
-tools:
-  - name: foo
-    description: A.
-    riskLevel: low
-    inputSchema:
-      type: object
-      properties:
-        input_bar: {type: object, properties: {x: {type: string}}}
-  - name: foo_input
-    description: B.
-    riskLevel: low
-    inputSchema:
-      type: object
-      properties:
-        bar: {type: object, properties: {y: {type: integer}}}
-"""
 
 
 def test_names_that_could_clash_keep_their_chunk_whole(

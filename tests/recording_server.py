@@ -59,3 +59,34 @@ def recording(reply: dict[str, Any]) -> Iterator[Recorder]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+BEDROCK_REPLY: dict[str, Any] = {
+    "output": {"message": {"role": "assistant", "content": [{"text": "ok"}]}},
+    "stopReason": "end_turn",
+    "usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2},
+    "metrics": {"latencyMs": 1},
+}
+
+
+def bedrock_converse(tool_config: Any) -> Recorder:
+    """What botocore sends when a Converse call carries ``tool_config`` (model
+    ``anthropic.claude-test``, one user message, fake keys, one attempt)."""
+    import botocore.session
+    from botocore.config import Config
+
+    with recording(BEDROCK_REPLY) as server:
+        client = botocore.session.get_session().create_client(
+            "bedrock-runtime",
+            region_name="us-east-1",
+            endpoint_url=server.url,
+            aws_access_key_id="fake",
+            aws_secret_access_key="fake",
+            config=Config(retries={"max_attempts": 1}),
+        )
+        client.converse(
+            modelId="anthropic.claude-test",
+            messages=[{"role": "user", "content": [{"text": "hi"}]}],
+            toolConfig=tool_config,
+        )
+    return server

@@ -12,13 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import botocore.session
-from botocore.config import Config
 from botocore.validate import ParamValidator
 
 from generator.names import is_provider_name
 from generator.profiles import bedrock
 from tests.conftest import REPO, Project
-from tests.recording_server import recording
+from tests.recording_server import bedrock_converse
 
 GENERATED = REPO / "generated"
 CASE = REPO / "tests/cases/bedrock/expected/bedrock/tool-config.json"
@@ -58,28 +57,11 @@ def test_every_tool_is_sent_once_by_its_provider_name_with_its_strictness() -> N
             assert spec["inputSchema"] == {"json": expected}
 
 
-BEDROCK_REPLY = {
-    "output": {"message": {"role": "assistant", "content": [{"text": "ok"}]}},
-    "stopReason": "end_turn",
-    "usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2},
-    "metrics": {"latencyMs": 1},
-}
-
-
 def test_a_botocore_converse_request_carries_the_file_unchanged() -> None:
     tool_config = load(GENERATED / "bedrock/tool-config.json")
-    with recording(BEDROCK_REPLY) as server:
-        client = SESSION.create_client(
-            "bedrock-runtime",
-            region_name="us-east-1",
-            endpoint_url=server.url,
-            aws_access_key_id="fake",
-            aws_secret_access_key="fake",
-            config=Config(retries={"max_attempts": 1}),
-        )
-        client.converse(modelId="anthropic.claude-test", messages=MESSAGES, toolConfig=tool_config)
-        assert server.requests[0][0] == "/model/anthropic.claude-test/converse"
-        assert server.body["toolConfig"] == tool_config
+    server = bedrock_converse(tool_config)
+    assert server.requests[0][0] == "/model/anthropic.claude-test/converse"
+    assert server.body["toolConfig"] == tool_config
 
 
 RECURSIVE = """

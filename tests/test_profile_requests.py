@@ -11,15 +11,13 @@ import re
 from typing import Any
 
 import anthropic
-import botocore.session
-from botocore.config import Config
 from google import genai
 from google.genai import types
 
 from generator.profiles import anthropic as claude
 from generator.profiles import bedrock, gemini
 from tests.conftest import REPO
-from tests.recording_server import recording
+from tests.recording_server import bedrock_converse, recording
 
 CANONICAL = json.loads((REPO / "generated/canonical/tools.json").read_text("utf-8"))["tools"]
 
@@ -107,14 +105,6 @@ def test_gemini_sdk_sends_openapi_declarations_changing_only_spelling() -> None:
     ]
 
 
-BEDROCK_REPLY = {
-    "output": {"message": {"role": "assistant", "content": [{"text": "ok"}]}},
-    "stopReason": "end_turn",
-    "usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2},
-    "metrics": {"latencyMs": 1},
-}
-
-
 def test_botocore_sends_the_bedrock_tool_config_verbatim() -> None:
     entries = []
     for tool in CANONICAL:
@@ -128,22 +118,9 @@ def test_botocore_sends_the_bedrock_tool_config_verbatim() -> None:
             )
     config = bedrock.tool_config(entries)
     assert any("strict" in entry["toolSpec"] for entry in entries)
-    with recording(BEDROCK_REPLY) as server:
-        client = botocore.session.get_session().create_client(
-            "bedrock-runtime",
-            region_name="us-east-1",
-            endpoint_url=server.url,
-            aws_access_key_id="fake",
-            aws_secret_access_key="fake",
-            config=Config(retries={"max_attempts": 1}),
-        )
-        client.converse(
-            modelId="anthropic.claude-test",
-            messages=[{"role": "user", "content": [{"text": "hi"}]}],
-            toolConfig=config,
-        )
-        assert server.requests[0][0] == "/model/anthropic.claude-test/converse"
-        assert server.body["toolConfig"] == config
+    server = bedrock_converse(config)
+    assert server.requests[0][0] == "/model/anthropic.claude-test/converse"
+    assert server.body["toolConfig"] == config
 
 
 CLAUDE_REPLY = {

@@ -18,9 +18,12 @@ Render = Callable[[Any, str], str]
 
 @dataclass(frozen=True, slots=True)
 class TsGroup:
-    """One list's entries as JavaScript; ``key`` is its server in a keyed export."""
+    """One file of a list: its server (None unless the list is written per server; the
+    key of a keyed export), the canonical name of each entry, and each entry as a
+    JavaScript expression."""
 
-    key: str | None
+    server: str | None
+    tools: tuple[str, ...]
     entries: tuple[str, ...]
 
 
@@ -37,7 +40,7 @@ class TsList:
 
     @property
     def keyed(self) -> bool:
-        return any(group.key is not None for group in self.groups)
+        return any(group.server is not None for group in self.groups)
 
 
 def ts_lists(found: Sequence[ProviderList], render: Render) -> tuple[TsList, ...]:
@@ -52,7 +55,7 @@ def _export(items: list[ProviderList], render: Render) -> TsList:
     first = items[0]
     indent = "    " if first.server is not None else "  "
     groups = tuple(
-        TsGroup(item.server, tuple(render(entry, indent) for entry in item.entries))
+        TsGroup(item.server, item.tools, tuple(render(entry, indent) for entry in item.entries))
         for item in items
     )
     return TsList(

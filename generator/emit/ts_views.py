@@ -17,21 +17,12 @@ from typing import Any
 from generator.config import EmitOptions
 from generator.emit.common import Inputs
 from generator.emit.lists import ProviderList, ToolList, materialize, tool_lists
+from generator.emit.ts_lists import TsGroup
 from generator.emit.ts_text import ts_property_key, ts_string, ts_value
 from generator.emit.ts_values import Shared, js_value, json_text, object_key
 from generator.fields import descriptor_json
 from generator.model import Toolset
 from generator.targets import enabled
-
-
-@dataclass(frozen=True, slots=True)
-class TsGroup:
-    """One file of a list: its server (None unless per server), the canonical name of each
-    entry and each entry as a JavaScript expression."""
-
-    server: str | None
-    tools: tuple[str, ...]
-    entries: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,6 @@ from generator.emit.common import Inputs
 from generator.emit.lists import ToolList, materialize, tool_lists
 from generator.emit.pyliteral import FROZEN_MAPPING, INDENT, py_literal, py_str
 from generator.emit.ts_values import MAX_DEPTH, is_schema, json_text, schemas_in
-from generator.fields import descriptor_json
 from generator.model import Toolset
 from generator.targets import enabled
 
@@ -128,18 +127,16 @@ def _value(value: Any, index: Mapping[str, int], level: int, depth: int) -> str:
 def _host_descriptors(toolset: Toolset) -> dict[str, list[str]]:
     """Per host, each tool's descriptor as source: ``_D[i]`` when the overlay changes
     nothing, else ``_P({**_D[i], <changed fields>})``."""
+    from generator.emit.views import host_changes
+
     position = {tool.name: number for number, tool in enumerate(toolset)}
-    shared = {tool.name: descriptor_json(tool) for tool in toolset}
-    found: dict[str, list[str]] = {}
-    for view in toolset.hosts:
-        sources = []
-        for tool in view.tools:
-            data, base = descriptor_json(tool), shared[tool.name]
-            changed = {k: v for k, v in data.items() if json_text(v) != json_text(base[k])}
-            ref = f"_D[{position[tool.name]}]"
-            sources.append(ref if not changed else _spread(ref, changed))
-        found[view.name] = sources
-    return found
+    return {
+        host: [
+            f"_D[{position[name]}]" if not changed else _spread(f"_D[{position[name]}]", changed)
+            for name, changed in rows
+        ]
+        for host, rows in host_changes(toolset).items()
+    }
 
 
 def _spread(ref: str, changed: Mapping[str, Any]) -> str:

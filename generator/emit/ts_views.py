@@ -20,7 +20,6 @@ from generator.emit.lists import ProviderList, ToolList, materialize, tool_lists
 from generator.emit.ts_lists import TsGroup
 from generator.emit.ts_text import ts_property_key, ts_string, ts_value
 from generator.emit.ts_values import Shared, js_value, json_text, object_key
-from generator.fields import descriptor_json
 from generator.model import Toolset
 from generator.targets import enabled
 
@@ -109,20 +108,19 @@ def _list(tool_list: ToolList, items: Sequence[ProviderList], refs: _Refs) -> Ts
 def _host_descriptors(toolset: Toolset) -> dict[str, list[tuple[str, str]]]:
     """Per host, (key in hosts.js, expression) for each tool: the shared descriptor, or
     it spread with the fields the overlay changes."""
-    shared = {tool.name: descriptor_json(tool) for tool in toolset}
-    found: dict[str, list[tuple[str, str]]] = {}
-    for view in toolset.hosts:
-        rows = []
-        for tool in view.tools:
-            data, base = descriptor_json(tool), shared[tool.name]
-            changed = {k: v for k, v in data.items() if json_text(v) != json_text(base[k])}
-            ref = f"toolDescriptors[{ts_string(tool.name)}]"
-            if changed:
-                inner = "".join(
-                    f"\n      {ts_property_key(k)}: {ts_value(v, '      ')},"
-                    for k, v in changed.items()
-                )
-                ref = f"{{\n      ...{ref},{inner}\n    }}"
-            rows.append((object_key(tool.name), ref))
-        found[view.name] = rows
-    return found
+    from generator.emit.views import host_changes
+
+    return {
+        host: [(object_key(name), _spread(name, changed)) for name, changed in rows]
+        for host, rows in host_changes(toolset).items()
+    }
+
+
+def _spread(name: str, changed: dict[str, Any]) -> str:
+    ref = f"toolDescriptors[{ts_string(name)}]"
+    if not changed:
+        return ref
+    inner = "".join(
+        f"\n      {ts_property_key(k)}: {ts_value(v, '      ')}," for k, v in changed.items()
+    )
+    return f"{{\n      ...{ref},{inner}\n    }}"

@@ -13,6 +13,7 @@ in that mode, in the same order.
 from __future__ import annotations
 
 from pathlib import PurePosixPath
+from typing import Any
 
 from generator.config import EmitOptions
 from generator.emit.canonical import CANONICAL_FORMAT
@@ -37,6 +38,25 @@ def masked(toolset: Toolset, mode: Mode) -> Toolset:
     """The tools a model may be offered in ``mode``: those ``decide`` does not deny."""
     kept = tuple(t for t in toolset if decide(decision_fields(t), mode) != "deny")
     return Toolset(kept, toolset.sources)
+
+
+def host_changes(toolset: Toolset) -> dict[str, list[tuple[str, dict[str, Any]]]]:
+    """Per host, each of its tools (canonical name) with the descriptor fields its
+    overlay changes (empty: the shared descriptor as it is), for the packages to write
+    as the shared descriptor plus those fields. Values compare as JSON (``1`` is not
+    ``true``)."""
+    from generator.emit.ts_values import json_text
+
+    shared = {tool.name: descriptor_json(tool) for tool in toolset}
+    found: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for view in toolset.hosts:
+        rows = []
+        for tool in view.tools:
+            data, base = descriptor_json(tool), shared[tool.name]
+            changed = {k: v for k, v in data.items() if json_text(v) != json_text(base[k])}
+            rows.append((tool.name, changed))
+        found[view.name] = rows
+    return found
 
 
 def host_document(view: HostView) -> str:

@@ -3,8 +3,9 @@
 ``hook_repo`` is a snapshot of the checkout's tracked and new files, committed to a git
 repository of its own: what ``repo: <url>`` with a ``rev`` gives pre-commit, and what
 ``pip install <path>`` installs. ``wheelhouse`` holds wheels of toolcanon's
-dependencies and its build backend, built once and kept in .pytest_cache/ (keyed by
-those requirements), so every install in a test needs no index. Both are built once
+dependencies and its build backend, built once and kept in the system's temporary
+folder (``TEST_CACHE``, keyed by those requirements, never inside the checkout), so
+every install in a test needs no index. Both are built once
 per session.
 """
 
@@ -15,12 +16,17 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis.configuration import set_hypothesis_home_dir
 
 REPO = Path(__file__).resolve().parent.parent
+TEST_CACHE = Path(tempfile.gettempdir()) / "toolcanon-tests"
+"""What test runs keep between runs (wheels, hypothesis's examples): outside the checkout."""
+set_hypothesis_home_dir(str(TEST_CACHE / "hypothesis"))  # not a .hypothesis/ in the checkout
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "t",
     "GIT_AUTHOR_EMAIL": "t@example.invalid",
@@ -70,8 +76,9 @@ def wheelhouse() -> Path:
     """Wheels of every requirement, so installs need no index (built on first use)."""
     requirements = _requirements()
     key = hashlib.sha256("\n".join([sys.version, *requirements]).encode()).hexdigest()[:16]
-    folder = REPO / ".pytest_cache" / f"wheelhouse-{key}"
+    folder = TEST_CACHE / f"wheelhouse-{key}"
     if not folder.is_dir():
+        folder.parent.mkdir(parents=True, exist_ok=True)
         building = folder.with_name(folder.name + f".{os.getpid()}")
         command = [sys.executable, "-m", "pip", "wheel", "-q", "--wheel-dir", str(building)]
         subprocess.run([*command, *requirements], check=True, capture_output=True)

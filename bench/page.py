@@ -26,11 +26,11 @@ from typing import Any
 
 from bench.synth import make_contracts
 from bench.typescript_emit import load
-from generator.config import EmitOptions
-from generator.emit import page
 from generator.emit.common import Inputs
-from generator.emit.page_modules import page_modules
+from generator.emit.page import html as page
+from generator.emit.page.modules import page_modules
 from generator.profiles.stage import adapt
+from generator.project.config import EmitOptions
 from tests.browser import CHROMIUM_ARGS, chromium
 
 TARGETS = ("canonical", "openai", "anthropic", "mcp", "page")

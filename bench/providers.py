@@ -107,8 +107,8 @@ def in_process(folder: Path, runs: int) -> tuple[float, float]:
     """Fastest main-process CPU seconds of ``pipeline.build`` without and with NEW."""
     from dataclasses import replace
 
-    from generator import pipeline
-    from generator.config import load_config
+    from generator.project.config import load_config
+    from generator.run import pipeline
 
     config = load_config(folder / "toolcanon.yaml")
     without = tuple(name for name in BEFORE if name != "python")

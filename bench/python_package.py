@@ -29,8 +29,8 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from synth import make_contracts  # noqa: E402
 
-from generator.config import Config, EmitOptions  # noqa: E402
-from generator.writer import encode_text  # noqa: E402
+from generator.project.config import Config, EmitOptions  # noqa: E402
+from generator.write.writer import encode_text  # noqa: E402
 
 PACKAGE = "toolcanon_tools"
 IMPORT_RUNS = 9
@@ -68,11 +68,11 @@ print(get, dec)
 
 def generate_package(n_tools: int, seed: int, work: Path) -> Path:
     """Synthetic contracts → the Python target's files under ``work/out/python``."""
-    from generator.cache import NO_CACHE
+    from generator.core.cache import NO_CACHE
     from generator.emit.common import Inputs
-    from generator.emit.python import emit
+    from generator.emit.python.package import emit
     from generator.models.build import build
-    from generator.pipeline import load_toolset
+    from generator.run.pipeline import load_toolset
 
     contracts = work / "contracts"
     make_contracts(n_tools, seed, contracts)

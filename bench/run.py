@@ -137,9 +137,9 @@ def in_turns(runs: int, measured: dict[str, Step]) -> dict[str, Timing]:
 
 def dcg_command(project: Path, work: Path) -> list[str]:
     """datamodel-code-generator's CLI over every tool's input schema, default formatting."""
-    from generator.config import load_config
     from generator.models.naming import class_names, tools_schema
-    from generator.pipeline import load_toolset
+    from generator.project.config import load_config
+    from generator.run.pipeline import load_toolset
 
     toolset, _ = load_toolset(load_config(project / "pyproject.toml"))
     assert toolset is not None
@@ -157,7 +157,7 @@ def typescript_runs(project: Path, work: Path, runs: int) -> dict[str, list[floa
     """In-process seconds: our TypeScript target; json-schema-to-typescript with and without
     its default (prettier) formatting, each in one Node process."""
     from bench.typescript_emit import compile_runs, emit_runs, package_inputs
-    from generator.config import load_config
+    from generator.project.config import load_config
 
     toolset, inputs = package_inputs(load_config(project / "pyproject.toml"))
     return {

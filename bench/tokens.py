@@ -30,10 +30,10 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bench.synth import make_contracts  # noqa: E402
-from generator.config import Config, EmitOptions  # noqa: E402
-from generator.model import Toolset  # noqa: E402
-from generator.pipeline import load_toolset  # noqa: E402
-from generator.targets import enabled as enabled_targets  # noqa: E402
+from generator.core.targets import enabled as enabled_targets  # noqa: E402
+from generator.ir.model import Toolset  # noqa: E402
+from generator.project.config import Config, EmitOptions  # noqa: E402
+from generator.run.pipeline import load_toolset  # noqa: E402
 from generator.tokens.encoding import encoder  # noqa: E402
 from generator.tokens.measure import measure  # noqa: E402
 from generator.tokens.serialize import dumps  # noqa: E402

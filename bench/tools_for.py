@@ -25,8 +25,8 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from synth import make_contracts  # noqa: E402
 
-from generator.config import Config, EmitOptions  # noqa: E402
-from generator.writer import encode_text  # noqa: E402
+from generator.project.config import Config, EmitOptions  # noqa: E402
+from generator.write.writer import encode_text  # noqa: E402
 
 OVERLAY = """\
 version: 1
@@ -85,11 +85,11 @@ process.stdout.write(JSON.stringify({ first, median, max: perCall[perCall.length
 
 def generate(n_tools: int, seed: int, work: Path) -> Path:
     """Synthetic contracts and one overlay → the packages under ``work/out``."""
-    from generator.cache import NO_CACHE
+    from generator.core.cache import NO_CACHE
     from generator.emit import emit_targets, enabled_targets
     from generator.emit.common import Inputs
     from generator.models.build import build
-    from generator.pipeline import load_contracts
+    from generator.run.pipeline import load_contracts
 
     make_contracts(n_tools, seed, work / "contracts")
     (work / "hosts").mkdir()

@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from bench.synth import make_contracts
-from generator.config import Config, EmitOptions, load_config
-from generator.emit import typescript
 from generator.emit.common import Inputs
-from generator.emit.ts_text import type_name
-from generator.emit.ts_types import schema_to_ts
-from generator.emit.zod import zod_module
-from generator.model import Toolset, thaw
-from generator.pipeline import load_contracts, load_toolset
+from generator.emit.typescript import package as typescript
+from generator.emit.typescript.text import type_name
+from generator.emit.typescript.typemap import schema_to_ts
+from generator.emit.typescript.zod.module import zod_module
+from generator.ir.model import Toolset, thaw
+from generator.project.config import Config, EmitOptions, load_config
+from generator.run.pipeline import load_contracts, load_toolset
 
 ROOT = Path(__file__).resolve().parent.parent
 

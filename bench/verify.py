@@ -32,8 +32,8 @@ import anyio  # noqa: E402
 import yaml  # noqa: E402
 from synth import make_contracts  # noqa: E402
 
-from generator.config import load_config  # noqa: E402
 from generator.diff.report import DiffResult, render  # noqa: E402
+from generator.project.config import load_config  # noqa: E402
 from generator.verify.compare import Expected, compare_listing  # noqa: E402
 from generator.verify.expected import from_contracts  # noqa: E402
 

@@ -34,10 +34,16 @@ from typing import Any
 
 from bench.synth import make_contracts
 from bench.typescript_emit import best_of, load
-from generator.config import load_config
-from generator.emit.zod import RUNTIME_FILE, prefixes, runtime_module, zod_module, zod_schema
-from generator.model import Toolset, thaw
-from generator.pipeline import load_toolset
+from generator.emit.typescript.zod.module import (
+    RUNTIME_FILE,
+    prefixes,
+    runtime_module,
+    zod_module,
+    zod_schema,
+)
+from generator.ir.model import Toolset, thaw
+from generator.project.config import load_config
+from generator.run.pipeline import load_toolset
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_DIR = ROOT / "bench" / "node"

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 from generator import __version__
 from generator.commands import COMMANDS, module
-from generator.diagnostics import ContractError
-from generator.exitcodes import ExitCode
-from generator.fingerprint import build_id
-from generator.report import print_diagnostics
+from generator.core.diagnostics import ContractError
+from generator.core.exitcodes import ExitCode
+from generator.core.fingerprint import build_id
+from generator.core.report import print_diagnostics
 
 REPORT_URL = "https://github.com/toolcanon/toolcanon/issues"
 DESCRIPTION = "YAML tool contracts → every shape an agent host needs."

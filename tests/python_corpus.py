@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 import yaml
 
-from generator.config import Config, EmitOptions
 from generator.jsonschema import pointer
-from generator.pipeline import build, load_contracts
 from generator.profiles.openai import to_strict
-from generator.writer import write
+from generator.project.config import Config, EmitOptions
+from generator.run.pipeline import build, load_contracts
+from generator.write.writer import write
 from tests.generated_python import import_fresh
 from tests.zod_corpus import CASES, Case, obj
 

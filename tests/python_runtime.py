@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from generator.emit.python import HEADER, RUNTIME
-from generator.templating import render
+from generator.core.templating import render
+from generator.emit.python.package import HEADER, RUNTIME
 
 PACKAGE = "toolcanon_runtime_under_test"
 

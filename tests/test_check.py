@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from generator.contracts.check import check_file, check_files, windows_device_name
-from generator.diagnostics import Diagnostic, Severity
-from generator.report import diagnostic_line, format_text
+from generator.core.diagnostics import Diagnostic, Severity
+from generator.core.report import diagnostic_line, format_text
 from tests.toolsets import contract
 
 TOOL = """\

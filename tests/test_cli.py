@@ -11,10 +11,10 @@ import pytest
 from generator import __version__
 from generator.cli import REPORT_URL, build_parser, main
 from generator.commands import COMMANDS, module
-from generator.diagnostics import ContractError, Diagnostic, Position
-from generator.exitcodes import ExitCode
-from generator.fingerprint import build_id
-from generator.report import FORMATS
+from generator.core.diagnostics import ContractError, Diagnostic, Position
+from generator.core.exitcodes import ExitCode
+from generator.core.fingerprint import build_id
+from generator.core.report import FORMATS
 from tests.conftest import MINIMAL, Project
 
 BAD = Diagnostic(Position("contracts/a.yaml", 2, 3), "bad", "TC103", tool="x", hint="fix")

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from generator.diagnostics import format_path
+from generator.core.diagnostics import format_path
 from generator.diff.schema import compare_schemas, covers
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.emit.doc_params import ParamRow, parameter_rows, type_label
+from generator.emit.docs.params import ParamRow, parameter_rows, type_label
 
 
 def _table(schema: dict[str, Any]) -> list[tuple[str, str, bool, str | None, str, tuple[str, ...]]]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.config import load_config
+from generator.project.config import load_config
 from tests.conftest import REPO
 from tests.npm_consumer import Consumer
 

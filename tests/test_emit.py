@@ -21,12 +21,12 @@ from typing import Any
 
 import pytest
 
+from generator.core.fingerprint import PACKAGE_DIR, templates_dir
+from generator.core.targets import TARGETS, Target
 from generator.emit import emit_targets, emitter, enabled_targets
 from generator.emit.common import Inputs
-from generator.fingerprint import PACKAGE_DIR, templates_dir
-from generator.model import Toolset
+from generator.ir.model import Toolset
 from generator.models.build import ModelSource
-from generator.targets import TARGETS, Target
 from tests.toolsets import OPTIONS, inputs, sample
 
 READS = {"open", "os.listdir", "os.scandir"}

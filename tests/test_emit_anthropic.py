@@ -17,7 +17,7 @@ from pydantic import TypeAdapter
 
 from generator.emit import anthropic as anthropic_target
 from generator.emit.common import dump_json
-from generator.model import Toolset
+from generator.ir.model import Toolset
 from tests.conftest import REPO, Project
 from tests.recording_server import recording
 from tests.test_profile_requests import CLAUDE_REPLY

@@ -14,7 +14,7 @@ from typing import Any
 import botocore.session
 from botocore.validate import ParamValidator
 
-from generator.names import is_provider_name
+from generator.ir.names import is_provider_name
 from generator.profiles import bedrock
 from tests.conftest import REPO, Project
 from tests.recording_server import bedrock_converse

@@ -8,7 +8,7 @@ from typing import Any
 
 from generator.emit import canonical
 from generator.emit.common import GENERATED_NOTE, dump_json
-from generator.model import Toolset
+from generator.ir.model import Toolset
 from tests.toolsets import MERGE_INPUT, OPTIONS, READ_INPUT, sample
 
 READ_AS_WRITTEN = {"$schema": "https://json-schema.org/draft/2020-12/schema", **READ_INPUT}

@@ -10,9 +10,9 @@ import re
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
-from generator import policy
-from generator.emit import docs
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS
+from generator.emit.docs import catalogue as docs
+from generator.ir import policy
 from tests.toolsets import CORE, GITHUB, OPTIONS, inputs, sample, toolset
 
 TOOLS = PurePosixPath("docs/TOOLS.md")

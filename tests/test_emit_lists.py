@@ -7,13 +7,13 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Any
 
-from generator.config import EmitOptions
+from generator.core.targets import BY_NAME, TARGETS
 from generator.emit import anthropic, bedrock, gemini, gemini_openapi, mcp, openai
 from generator.emit.common import NO_INPUTS, Inputs
 from generator.emit.lists import Export, Layout, ToolList, render_lists, tool_lists
-from generator.model import ToolDescriptor, Toolset
+from generator.ir.model import ToolDescriptor, Toolset
 from generator.profiles.stage import Adapted
-from generator.targets import BY_NAME, TARGETS
+from generator.project.config import EmitOptions
 from tests.toolsets import OPTIONS, inputs, sample
 
 LAYOUT = Layout(("n",), ("d",), ("s",))

@@ -7,7 +7,7 @@ from pathlib import Path, PurePosixPath
 
 from generator.emit import mcp
 from generator.emit.common import dump_json
-from generator.model import Toolset
+from generator.ir.model import Toolset
 from tests.toolsets import MERGE_INPUT, OPTIONS, READ_INPUT, sample
 
 MERGE = {

@@ -9,7 +9,7 @@ from typing import Any
 
 from generator.emit import openai
 from generator.emit.common import Inputs, dump_json
-from generator.model import Toolset, freeze
+from generator.ir.model import Toolset, freeze
 from generator.profiles.openai import to_openai
 from generator.profiles.stage import Adapted
 from tests.toolsets import OPTIONS, READ_INPUT, inputs, sample

@@ -20,14 +20,15 @@ from typing import Any
 
 import pytest
 
-from generator.config import EmitOptions
-from generator.emit import page, typescript
+from generator.core.targets import CONFIGURABLE, DEFAULT, enabled
 from generator.emit.lists import Call, collect
-from generator.emit.page_data import page_data
-from generator.emit.page_modules import page_modules, zod_version
-from generator.model import thaw
+from generator.emit.page import html as page
+from generator.emit.page.data import page_data
+from generator.emit.page.modules import page_modules, zod_version
+from generator.emit.typescript import package as typescript
+from generator.ir.model import thaw
 from generator.profiles.base import without_dialect
-from generator.targets import CONFIGURABLE, DEFAULT, enabled
+from generator.project.config import EmitOptions
 from tests.conftest import REPO
 from tests.test_cross_target import NASTY, NASTY_KEY
 from tests.toolsets import SAMPLE, inputs, toolset

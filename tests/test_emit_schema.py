@@ -9,7 +9,7 @@ import pytest
 
 from generator.contracts.check import contract_schema
 from generator.emit import schema
-from generator.model import Toolset
+from generator.ir.model import Toolset
 from tests.toolsets import OPTIONS
 
 SHIPPED = Path(schema.__file__).parent.parent / "contracts" / "contract.schema.json"
@@ -25,9 +25,9 @@ def test_the_file_is_the_schema_check_enforces() -> None:
 def test_a_project_with_hosts_gets_the_overlay_schema_too() -> None:
     from dataclasses import replace
 
-    from generator.diagnostics import Position
+    from generator.core.diagnostics import Position
     from generator.hosts.load import overlay_schema
-    from generator.model import HostView
+    from generator.ir.model import HostView
 
     view = HostView(
         "desktop", (), "hosts/desktop.yaml", "", {}, Position("hosts/desktop.yaml", 1, 1)

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from generator.cli import main
+from generator.core.targets import enabled
 from generator.emit.lists import tool_lists
-from generator.policy import MODES, decide
-from generator.targets import enabled
+from generator.ir.policy import MODES, decide
 
 CORE = """
 version: 1

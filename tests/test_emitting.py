@@ -6,10 +6,10 @@ import sys
 
 import pytest
 
-from generator.config import load_config
 from generator.emit import enabled_targets
-from generator.emitting import APART, Apart, emitted
-from generator.pipeline import load_contracts
+from generator.project.config import load_config
+from generator.run.pipeline import load_contracts
+from generator.run.render import APART, Apart, emitted
 from tests.conftest import REPO
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="forked on Linux only")

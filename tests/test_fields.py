@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from generator.fields import ANNOTATIONS, ATTRS, FIELDS, MCP_META, descriptor_json, mcp_meta
-from generator.model import ToolDescriptor
-from generator.pipeline import load_toolset
-from generator.policy import DEFAULTS
+from generator.ir.fields import ANNOTATIONS, ATTRS, FIELDS, MCP_META, descriptor_json, mcp_meta
+from generator.ir.model import ToolDescriptor
+from generator.ir.policy import DEFAULTS
+from generator.run.pipeline import load_toolset
 from tests.conftest import Project
 
 # IR attributes that are not canonical fields: how the IR is used, not what a tool is.
@@ -27,7 +27,7 @@ def test_every_default_names_a_field() -> None:
 
 
 def test_descriptor_json_follows_the_table(example_project: Project) -> None:
-    from generator.config import load_config
+    from generator.project.config import load_config
 
     toolset, _ = load_toolset(load_config(cwd=example_project.root))
     assert toolset is not None

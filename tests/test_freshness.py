@@ -10,10 +10,10 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from generator.config import Budget, Config, EmitOptions
-from generator.diagnostics import Position
-from generator.freshness import NAMESPACE, fresh_tool_count, record, record_key
-from generator.writer import store_entries
+from generator.core.diagnostics import Position
+from generator.project.config import Budget, Config, EmitOptions
+from generator.run.fresh import NAMESPACE, fresh_tool_count, record, record_key
+from generator.write.writer import store_entries
 
 MANIFEST = json.dumps({"tools": [{"name": "a"}, {"name": "b"}]}).encode()
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from generator import textdiff
+from generator.write import textdiff
 from tests.conftest import MINIMAL, Project, disk_state
 from tests.test_diff_sources import git
 

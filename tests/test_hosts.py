@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from generator.diagnostics import Diagnostic
-from generator.fields import descriptor_json
+from generator.core.diagnostics import Diagnostic
+from generator.core.report import diagnostic_line, format_text
 from generator.hosts.apply import apply_overlay
 from generator.hosts.load import check_overlay, overlay_schema
-from generator.model import HostView, Toolset
-from generator.report import diagnostic_line, format_text
+from generator.ir.fields import descriptor_json
+from generator.ir.model import HostView, Toolset
 from tests.conftest import Project
 from tests.toolsets import contract, dedent, resolved
 
@@ -407,7 +407,7 @@ def test_the_catalogue_shows_skills_and_what_each_host_changes(
 ) -> None:
     from dataclasses import replace
 
-    from generator.emit.docs import host_notes, skill_text
+    from generator.emit.docs.catalogue import host_notes, skill_text
 
     text = (
         "version: 1\nhost: desktop\nexclude: [github::create_issue]\n"

@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 import yaml
 
-from generator.diagnostics import Severity
+from generator.core.diagnostics import Severity
 from generator.hosts.apply import apply_overlay
 from generator.hosts.load import check_overlay
-from generator.model import HostView, Toolset
-from generator.policy import DECISIONS, MODES, SAFETY, decide
+from generator.ir.model import HostView, Toolset
+from generator.ir.policy import DECISIONS, MODES, SAFETY, decide
 from tests.toolsets import contract, resolved
 
 # What a reader expects: for each safety field, its values from loosest to tightest.
@@ -147,7 +147,7 @@ def test_every_loosening_is_refused_and_every_tightening_accepted(
 
 
 def _fields(tool: Any) -> dict[str, Any]:
-    from generator.fields import descriptor_json
+    from generator.ir.fields import descriptor_json
 
     return descriptor_json(tool)
 

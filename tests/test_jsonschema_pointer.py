@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.ir.model import freeze
 from generator.jsonschema.pointer import (
     escape,
     locate,
@@ -17,7 +18,6 @@ from generator.jsonschema.pointer import (
     to_ref,
     unescape,
 )
-from generator.model import freeze
 
 DOCUMENT: dict[str, Any] = {
     "a/b": 1,

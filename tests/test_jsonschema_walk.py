@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from generator.ir.model import freeze
 from generator.jsonschema.dialects import (
     ANY,
     DRAFT_04_DIALECT,
@@ -16,7 +17,6 @@ from generator.jsonschema.dialects import (
     Dialect,
 )
 from generator.jsonschema.walk import JsonPath, children, json_depth, positions, subschemas
-from generator.model import freeze
 
 EVERY_PLACE: dict[str, Any] = {
     "type": "object",

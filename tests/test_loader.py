@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.contracts.loader import LoadedFile, load_file
-from generator.diagnostics import ContractError
+from generator.core.diagnostics import ContractError
 
 
 def _load(tmp_path: Path, text: str) -> LoadedFile:

@@ -9,11 +9,13 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from generator import __version__, cache, manifest
-from generator.config import EmitOptions
-from generator.diagnostics import Diagnostic, Position, Severity
+from generator import __version__
+from generator.core import cache
+from generator.core.diagnostics import Diagnostic, Position, Severity
+from generator.core.fingerprint import build_id
 from generator.emit import canonical
-from generator.fingerprint import build_id
+from generator.project.config import EmitOptions
+from generator.write import manifest
 from tests.conftest import Project
 from tests.toolsets import sample
 

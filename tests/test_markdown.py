@@ -11,7 +11,7 @@ from cmarkgfm.cmark import Options
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.emit.markdown import md_cell, md_code, md_text
+from generator.emit.docs.markdown import md_cell, md_code, md_text
 
 HOSTILE = [
     "a | b",

@@ -6,16 +6,17 @@ from types import MappingProxyType
 
 import pytest
 
-from generator import matrix, targets
-from generator.config import EmitOptions
-from generator.diagnostics import Severity
-from generator.emit import docs
+from generator.core import targets
+from generator.core.diagnostics import Severity
+from generator.core.targets import Target
 from generator.emit.common import Inputs
-from generator.model import freeze
-from generator.pipeline import load_contracts
+from generator.emit.docs import catalogue as docs
+from generator.emit.docs import matrix
+from generator.ir.model import freeze
 from generator.profiles.base import INEXPRESSIBLE, LOSSY, Finding
 from generator.profiles.stage import Adapted
-from generator.targets import Target
+from generator.project.config import EmitOptions
+from generator.run.pipeline import load_contracts
 from tests.conftest import Project
 
 CONTRACT = """
@@ -56,8 +57,8 @@ tools:
 
 
 def loaded(project: Project, names: str) -> matrix.Matrix:
-    from generator.config import load_config
     from generator.emit import enabled_targets
+    from generator.project.config import load_config
 
     project.write("toolcanon.yaml", f"targets: [{names}]\n")
     project.write("contracts/t.yaml", CONTRACT)
@@ -109,7 +110,7 @@ def test_list_targets_prints_the_matrix(project: Project) -> None:
 def test_a_new_target_gets_a_column_without_docs_code(
     project: Project, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator.config import load_config
+    from generator.project.config import load_config
 
     project.write("toolcanon.yaml", "targets: [canonical]\n")
     project.write("contracts/t.yaml", CONTRACT)

@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 
 from bench.synth import make_contracts
-from generator.cache import NO_CACHE, CacheView
-from generator.config import Config
-from generator.model import Toolset
+from generator.core.cache import NO_CACHE, CacheView
+from generator.ir.model import Toolset
 from generator.models import build as stage
 from generator.models import chunks
 from generator.models.chunks import Chunk
@@ -25,8 +24,9 @@ from generator.models.naming import class_names
 from generator.models.pieces import Piece, cut, join, separable
 from generator.models.plan import schema_text
 from generator.models.workers import Workers
-from generator.pipeline import load_toolset
-from generator.writer import store_entries
+from generator.project.config import Config
+from generator.run.pipeline import load_toolset
+from generator.write.writer import store_entries
 from tests.test_cache import CLASH  # two tools whose model class names could clash
 
 

@@ -22,9 +22,9 @@ from anthropic.types import ToolParam
 from openai.types.chat import ChatCompletionFunctionToolParam
 from pydantic import TypeAdapter
 
+from generator.core.targets import enabled
 from generator.emit.lists import tool_lists
-from generator.policy import MODES, decide
-from generator.targets import enabled
+from generator.ir.policy import MODES, decide
 from tests.conftest import REPO
 
 GENERATED = REPO / "generated"

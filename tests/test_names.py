@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from generator.names import (
+from generator.ir.names import (
     canonical_name,
     derive_provider_name,
     is_mcp_tool_name,

@@ -136,8 +136,8 @@ def _forge(root: Path, top: Path) -> None:
 
 def _output_of(workdir: Path, args: list[str]) -> Path | None:
     """The folder the run was allowed to write (None when the config cannot be read)."""
-    from generator.config import Overrides, load_config
-    from generator.diagnostics import ContractError
+    from generator.core.diagnostics import ContractError
+    from generator.project.config import Overrides, load_config
 
     def flag(name: str) -> Path | None:
         return Path(args[args.index(name) + 1]) if name in args else None

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from generator.cli import main
-from generator.config import load_config
 from generator.emit.lists import collect
-from generator.pipeline import load_toolset
+from generator.project.config import load_config
+from generator.run.pipeline import load_toolset
 from tests.browser import Watched, screenshot
 from tests.conftest import REPO, copy_example_contracts
 from tests.strict_arguments import as_strict, without_added_nulls

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
+from generator.core.templating import raw
 from generator.profiles.openai import strict_inverse, to_strict
-from generator.templating import raw
 from tests.python_runtime import load_runtime
 from tests.strict_arguments import as_strict, undeclared_keys, without_added_nulls
 from tests.test_profile_inverse import strict_schemas

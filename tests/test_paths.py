@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path, PureWindowsPath
 
-from generator.paths import display, display_resolved
+from generator.core.paths import display, display_resolved
 
 
 def test_relative_to_the_first_base_that_holds_it() -> None:

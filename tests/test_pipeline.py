@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import writer
+from generator.write import writer
 from tests.conftest import (
     MINIMAL,
     REPO,

@@ -6,8 +6,8 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from generator.planfiles import PACK_FROM, PlanFiles, replaced
-from generator.writer import Plan, compare, write
+from generator.write.planfiles import PACK_FROM, PlanFiles, replaced
+from generator.write.writer import Plan, compare, write
 
 BIG = ("é🚀 " * (PACK_FROM // 3)).encode("utf-8")
 

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from generator.policy import (
+from generator.ir.policy import (
     DECISION_RULES,
     FIELDS_READ,
     MODES,
@@ -73,8 +73,8 @@ def test_rule_text_says_the_table() -> None:
 
 def test_generated_python_decide_matches_the_table() -> None:
     """The decide() the Python template renders, run here on every combination."""
+    from generator.core.templating import render
     from generator.emit.decisions import FILTERS, context
-    from generator.templating import render
 
     source = render(
         "python/permissions.py.j2",

@@ -12,9 +12,9 @@ from google.genai import types
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.diagnostics import Severity
+from generator.core.diagnostics import Severity
+from generator.ir.model import freeze
 from generator.jsonschema.walk import subschemas
-from generator.model import freeze
 from generator.profiles import gemini
 from generator.profiles.base import INEXPRESSIBLE, LOSSY, NAME_RULE, Transformed
 from generator.profiles.gemini_openapi import to_openapi

@@ -20,13 +20,13 @@ from typing import Any
 
 import pytest
 
-from generator.config import load_config
-from generator.model import thaw
-from generator.pipeline import load_toolset
+from generator.core.targets import TARGETS
+from generator.ir.model import thaw
 from generator.profiles.inverse import provider_inverses
 from generator.profiles.openai import strict_inverse, to_strict
 from generator.profiles.stage import adapt
-from generator.targets import TARGETS
+from generator.project.config import load_config
+from generator.run.pipeline import load_toolset
 from tests.python_runtime import load_runtime
 from tests.strict_arguments import as_strict, undeclared_keys, without_added_nulls
 from tests.zod_corpus import CASES

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.diagnostics import Diagnostic, Position, Severity
-from generator.model import freeze
+from generator.core.diagnostics import Diagnostic, Position, Severity
+from generator.core.targets import ADAPTERS, BY_NAME, TARGETS
+from generator.ir.model import freeze
 from generator.profiles.base import INEXPRESSIBLE, LOSSY, NAME_RULE, Finding
 from generator.profiles.openai import to_openai
 from generator.profiles.stage import adapt, adapter, diagnostic
-from generator.targets import ADAPTERS, BY_NAME, TARGETS
 from tests.toolsets import READ_INPUT, sample, toolset
 
 REFUSED = """

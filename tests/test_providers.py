@@ -17,7 +17,7 @@ from openai.types.responses import FunctionToolParam
 from pydantic import TypeAdapter
 
 from generator.emit.mcp import META_KEY
-from generator.names import is_mcp_tool_name, is_provider_name
+from generator.ir.names import is_mcp_tool_name, is_provider_name
 from generator.profiles.anthropic import to_claude_strict
 from generator.profiles.openai import to_strict
 from tests.conftest import REPO

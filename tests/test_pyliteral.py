@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.emit.pyliteral import FROZEN_MAPPING, py_literal, py_str, toml_str
-from generator.model import freeze
+from generator.emit.python.literal import FROZEN_MAPPING, py_literal, py_str, toml_str
+from generator.ir.model import freeze
 
 NASTY = [
     "",

@@ -28,10 +28,10 @@ from typing import Any
 
 import pytest
 
-from generator.config import load_config
-from generator.model import thaw
-from generator.pipeline import load_toolset
+from generator.ir.model import thaw
 from generator.profiles.openai import strict_inverse
+from generator.project.config import load_config
+from generator.run.pipeline import load_toolset
 from tests.generated_python import REPO
 from tests.python_corpus import PACKAGE, TYPING_CASES, Corpus
 from tests.strict_arguments import as_strict, undeclared_keys, without_added_nulls

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from generator import policy
-from generator.emit.python import MODULES, PACKAGE_RUNTIME, RUNTIME, VIEW_DATA
+from generator.emit.python.package import MODULES, PACKAGE_RUNTIME, RUNTIME, VIEW_DATA
+from generator.ir import policy
 from tests.conftest import Project
 from tests.generated_python import PACKAGE, canonical_tools, import_fresh
 

@@ -31,10 +31,10 @@ from typing import Any
 import pytest
 
 from bench.synth import make_contracts
-from generator.config import Config
+from generator.ir.model import thaw
 from generator.jsonschema.dialects import dialect_of
-from generator.model import thaw
-from generator.pipeline import load_toolset
+from generator.project.config import Config
+from generator.run.pipeline import load_toolset
 from tests.python_runtime import load_runtime
 from tests.zod_corpus import CASES, DRAFT7, Case
 from tests.zod_harness import draws, jsonschema_uniq_differs, judge, variants

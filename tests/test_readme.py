@@ -21,8 +21,8 @@ import cmarkgfm
 import pytest
 from cmarkgfm.cmark import Options
 
-from generator import policy
 from generator.cli import main
+from generator.ir import policy
 from tests.checkout import git
 from tests.conftest import REPO
 from tests.readme_blocks import (

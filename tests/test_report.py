@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.diagnostics import Diagnostic, Position, Severity
-from generator.report import (
+from generator.core.diagnostics import Diagnostic, Position, Severity
+from generator.core.report import (
     Line,
     diagnostic_line,
     format_github,

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.diagnostics import Diagnostic, Position, Severity
-from generator.model import ToolDescriptor, Toolset
-from generator.resolve import resolve
+from generator.contracts.resolve import resolve
+from generator.core.diagnostics import Diagnostic, Position, Severity
+from generator.ir.model import ToolDescriptor, Toolset
 from tests.toolsets import contracts, resolved, toolset
 
 GITHUB = """

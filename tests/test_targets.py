@@ -6,8 +6,8 @@ import importlib
 
 import pytest
 
-from generator.config import ALL_TARGETS
-from generator.targets import BY_NAME, CONFIGURABLE, TARGETS, enabled
+from generator.core.targets import BY_NAME, CONFIGURABLE, TARGETS, enabled
+from generator.project.config import ALL_TARGETS
 
 
 def names(configured: tuple[str, ...]) -> list[str]:

@@ -24,10 +24,10 @@ import tiktoken_ext.openai_public as openai_public
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.config import load_config
 from generator.emit.lists import Export
-from generator.model import Toolset
-from generator.pipeline import load_contracts
+from generator.ir.model import Toolset
+from generator.project.config import load_config
+from generator.run.pipeline import load_contracts
 from generator.tokens.encoding import ENCODINGS, count, encode, encoder
 from generator.tokens.export import report_json
 from generator.tokens.measure import TokenReport, measure

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.config import Config
-from generator.diagnostics import Position, Severity, has_errors
-from generator.model import Toolset
-from generator.pipeline import load_toolset
-from generator.report import diagnostic_line, format_text
+from generator.core.diagnostics import Position, Severity, has_errors
+from generator.core.report import diagnostic_line, format_text
+from generator.ir.model import Toolset
+from generator.project.config import Config
+from generator.run.pipeline import load_toolset
 from generator.tokens.budgets import (
     LISTING_OVER_BUDGET,
     TOOL_OVER_BUDGET,

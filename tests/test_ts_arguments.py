@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 
-from generator.config import Config, EmitOptions, load_config
-from generator.emit import typescript
-from generator.model import Toolset, thaw
+from generator.emit.typescript import package as typescript
+from generator.ir.model import Toolset, thaw
 from generator.profiles.openai import strict_inverse
+from generator.project.config import Config, EmitOptions, load_config
 from tests.conftest import REPO
 from tests.python_runtime import load_runtime
 from tests.test_profile_inverse import as_strict, strict_schemas, undeclared_keys

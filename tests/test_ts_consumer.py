@@ -20,8 +20,8 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from generator import policy
-from generator.config import Config
+from generator.ir import policy
+from generator.project.config import Config
 from tests.npm_consumer import HARNESS, PACKAGE, TSC, Consumer
 from tests.ts_package import build_package
 

@@ -1,4 +1,4 @@
-"""Tests for generator.emit.ts_text: JSON values as TypeScript expressions, names, comments.
+"""Tests for generator.emit.typescript.text: JSON values as TypeScript expressions, names, comments.
 
 (ts_string, ts_property_key, jsdoc and type_name are tested in test_ts_types.py.)
 """
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from generator.emit.ts_text import camel_name, line_comment, ts_value
+from generator.emit.typescript.text import camel_name, line_comment, ts_value
 
 TRICKY = "quote\" single' back`tick ${x} */ end\nnew line \\ 中文 🎉 \u2028 \u2029 \ufeff"
 

@@ -1,4 +1,4 @@
-"""Tests for generator.emit.ts_types (JSON Schema -> TypeScript types).
+"""Tests for generator.emit.typescript.typemap (JSON Schema -> TypeScript types).
 
 Most behaviour is checked twice: once on the exact text produced, and once by
 compiling the output with the real ``tsc --strict`` (pinned in tests/ts_harness).
@@ -27,7 +27,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.emit.ts_types import jsdoc, schema_to_ts, ts_property_key, ts_string, type_name
+from generator.emit.typescript.typemap import (
+    jsdoc,
+    schema_to_ts,
+    ts_property_key,
+    ts_string,
+    type_name,
+)
 
 HARNESS = Path(__file__).parent / "ts_harness"
 TSC = HARNESS / "node_modules" / ".bin" / "tsc"

@@ -19,14 +19,14 @@ from typing import Any
 
 import pytest
 
-from generator import policy
-from generator.config import Config, EmitOptions, load_config
-from generator.emit import typescript
 from generator.emit.common import Rendered
-from generator.emit.ts_text import ts_value
-from generator.emit.ts_tools import RESERVED_TYPES, ts_tools
-from generator.fields import FIELDS, decision_fields, descriptor_json
-from generator.model import Toolset
+from generator.emit.typescript import package as typescript
+from generator.emit.typescript.text import ts_value
+from generator.emit.typescript.tools import RESERVED_TYPES, ts_tools
+from generator.ir import policy
+from generator.ir.fields import FIELDS, decision_fields, descriptor_json
+from generator.ir.model import Toolset
+from generator.project.config import Config, EmitOptions, load_config
 from tests.conftest import REPO
 from tests.ts_package import (
     TSC,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.config import load_config
+from generator.project.config import load_config
 from generator.verify.compare import compare_listing
 from generator.verify.expected import from_contracts
 from tests.conftest import REPO, Project

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from generator.diagnostics import format_path
+from generator.core.diagnostics import format_path
 from generator.diff.rules import RULES
 from generator.emit.mcp import META_KEY
 from generator.verify.compare import Expected, compare_entry, compare_listing

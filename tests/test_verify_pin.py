@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from generator.diagnostics import ContractError
+from generator.core.diagnostics import ContractError
 from generator.verify.compare import compare_listing
 from generator.verify.pin import pin_text, read_pin
 

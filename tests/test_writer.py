@@ -10,7 +10,8 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from generator import writer, writer_swap
+from generator.write import swap as writer_swap
+from generator.write import writer
 from tests.conftest import MINIMAL, Project
 
 

@@ -14,7 +14,13 @@ from typing import Any
 
 import pytest
 
-from generator.emit.zod import RUNTIME_FILE, prefixes, runtime_module, zod_module, zod_schema
+from generator.emit.typescript.zod.module import (
+    RUNTIME_FILE,
+    prefixes,
+    runtime_module,
+    zod_module,
+    zod_schema,
+)
 from tests.zod_harness import HARNESS, ZodNode
 
 DRAFT7 = "http://json-schema.org/draft-07/schema#"

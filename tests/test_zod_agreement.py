@@ -34,10 +34,10 @@ from typing import Any
 import pytest
 
 from bench.synth import make_contracts
-from generator.config import Config, EmitOptions, load_config
-from generator.emit import typescript
-from generator.model import thaw
-from generator.pipeline import load_toolset
+from generator.emit.typescript import package as typescript
+from generator.ir.model import thaw
+from generator.project.config import Config, EmitOptions, load_config
+from generator.run.pipeline import load_toolset
 from tests.ts_package import write_package
 from tests.zod_corpus import CASES, Case
 from tests.zod_harness import (

@@ -12,15 +12,15 @@ import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 
-from generator.config import EmitOptions
 from generator.contracts.check import check_files
 from generator.contracts.loader import LoadedFile, load_file
-from generator.diagnostics import Diagnostic, Severity
+from generator.contracts.resolve import resolve
+from generator.core.diagnostics import Diagnostic, Severity
 from generator.emit import enabled_targets
 from generator.emit.common import Inputs
-from generator.model import Toolset
+from generator.ir.model import Toolset
 from generator.profiles.stage import adapt
-from generator.resolve import resolve
+from generator.project.config import EmitOptions
 
 OPTIONS = EmitOptions()
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path, PurePosixPath
 
-from generator.config import Config
 from generator.emit import emit_targets, enabled_targets
 from generator.emit.common import Inputs, Rendered
-from generator.model import Toolset
-from generator.pipeline import load_contracts
+from generator.ir.model import Toolset
+from generator.project.config import Config
+from generator.run.pipeline import load_contracts
 
 HARNESS = Path(__file__).resolve().parent / "ts_harness"
 TSC = HARNESS / "node_modules" / ".bin" / "tsc"

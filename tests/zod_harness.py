@@ -31,7 +31,7 @@ import pytest
 import regress
 from jsonschema.exceptions import ValidationError
 
-from generator.emit.zod import RUNTIME_FILE, runtime_module, zod_module
+from generator.emit.typescript.zod.module import RUNTIME_FILE, runtime_module, zod_module
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy

@@ -13,12 +13,12 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from generator.commands import options
+from generator.core.exitcodes import ExitCode
+from generator.core.report import counted, have_errors, print_diagnostics, printable, summary
 from generator.emit.common import GENERATE_COMMAND
-from generator.exitcodes import ExitCode
-from generator.report import counted, have_errors, print_diagnostics, printable, summary
 
 if TYPE_CHECKING:
-    from generator.writer import Plan
+    from generator.write.writer import Plan
 
 NAME = "check"
 HELP = "exit 1 when the output folder differs from what generate would write"
@@ -29,9 +29,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.freshness import fresh_tool_count, recorded_files
-    from generator.pipeline import build
-    from generator.writer import compare, untracked
+    from generator.run.fresh import fresh_tool_count, recorded_files
+    from generator.run.pipeline import build
+    from generator.write.writer import compare, untracked
 
     config = options.output_config(args)
     out = config.output.name
@@ -65,13 +65,13 @@ def run(args: argparse.Namespace) -> ExitCode:
 
 def skew(plan: Plan, out: Path) -> str | None:
     """Why the output differs when its inputs did not change: another toolcanon."""
-    from generator.manifest import MANIFEST, skew_note
+    from generator.write.manifest import MANIFEST, skew_note
 
     return skew_note(manifest_on_disk(out), plan.files[MANIFEST], hook=under_pre_commit())
 
 
 def manifest_on_disk(out: Path) -> bytes | None:
-    from generator.manifest import MANIFEST
+    from generator.write.manifest import MANIFEST
 
     try:
         return (out / MANIFEST).read_bytes()

@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 from generator.commands import options
-from generator.diagnostics import ContractError, usage
+from generator.core.diagnostics import ContractError, usage
+from generator.core.exitcodes import ExitCode
+from generator.core.report import print_diagnostics, summary
 from generator.diff.rules import CATEGORIES, Category, Finding
-from generator.exitcodes import ExitCode
-from generator.report import print_diagnostics, summary
 
 NAME = "diff"
 HELP = "classify every change since a git revision, folder or pinned tools.json"

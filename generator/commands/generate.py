@@ -9,12 +9,12 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from generator.commands import options
-from generator.exitcodes import ExitCode
-from generator.locking import DEFAULT_TIMEOUT as DEFAULT_LOCK_TIMEOUT
-from generator.report import counted, have_errors, print_diagnostics, printable, summary
+from generator.core.exitcodes import ExitCode
+from generator.core.report import counted, have_errors, print_diagnostics, printable, summary
+from generator.write.lock import DEFAULT_TIMEOUT as DEFAULT_LOCK_TIMEOUT
 
 if TYPE_CHECKING:
-    from generator.writer import Plan
+    from generator.write.writer import Plan
 
 NAME = "generate"
 HELP = "write every target into the output folder"
@@ -51,9 +51,9 @@ def _seconds(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.freshness import fresh_tool_count, record, recorded_files
-    from generator.pipeline import build
-    from generator.writer import WriteError, store_entries, tidy, write
+    from generator.run.fresh import fresh_tool_count, record, recorded_files
+    from generator.run.pipeline import build
+    from generator.write.writer import WriteError, store_entries, tidy, write
 
     config = options.output_config(args)
     count = fresh_tool_count(config, strict=config.strict)
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> ExitCode:
         summary(f"{blocked}; nothing was written")
         return ExitCode.BAD_INPUT
     from generator.commands.check import manifest_on_disk
-    from generator.manifest import MANIFEST, skew, skew_text
+    from generator.write.manifest import MANIFEST, skew, skew_text
 
     builds = skew(manifest_on_disk(config.output), result.plan.files[MANIFEST])  # before writing
     try:
@@ -109,8 +109,8 @@ def _as_written(plan: Plan, out: Path) -> Mapping[PurePosixPath, bytes]:
     """The files as they now are on disk: the plan's, except a manifest left as it was
     because only its note of who wrote the output differed (the plan's own mapping
     underneath: it may keep large files packed)."""
-    from generator.manifest import MANIFEST
-    from generator.planfiles import replaced
+    from generator.write.manifest import MANIFEST
+    from generator.write.planfiles import replaced
 
     try:
         return replaced(plan.files, MANIFEST, (out / MANIFEST).read_bytes())

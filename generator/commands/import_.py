@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 
 from generator.commands import options
-from generator.exitcodes import ExitCode
+from generator.core.exitcodes import ExitCode
 from generator.importers import FORMATS
 
 NAME = "import"

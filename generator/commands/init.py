@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.exitcodes import ExitCode
-from generator.report import summary
+from generator.core.exitcodes import ExitCode
+from generator.core.report import summary
 
 NAME = "init"
 HELP = "write a starter config and an example contract (never overwrites)"
@@ -21,9 +21,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> ExitCode:
     """Write the scaffold into the working folder; exit 2 (writing nothing) if refused."""
-    from generator.config_file import PYPROJECT
-    from generator.scaffold import Refused, plan_scaffold
-    from generator.writer import WriteError, create_files, encode_text, replace_file
+    from generator.project.config_file import PYPROJECT
+    from generator.run.scaffold import Refused, plan_scaffold
+    from generator.write.writer import WriteError, create_files, encode_text, replace_file
 
     root = Path.cwd()
     try:

@@ -7,9 +7,9 @@ import argparse
 import sys
 
 from generator.commands import options
-from generator.diagnostics import Diagnostic
-from generator.exitcodes import ExitCode
-from generator.report import print_diagnostics
+from generator.core.diagnostics import Diagnostic
+from generator.core.exitcodes import ExitCode
+from generator.core.report import print_diagnostics
 
 NAME = "list"
 HELP = "print a table of the resolved tools"
@@ -28,8 +28,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.listing import selected, tool_table
-    from generator.pipeline import load_contracts
+    from generator.commands.listing import selected, tool_table
+    from generator.run.pipeline import load_contracts
 
     config = options.config(args)
     loaded = load_contracts(config)
@@ -41,8 +41,8 @@ def run(args: argparse.Namespace) -> ExitCode:
         print_diagnostics([chosen], args.format)
         return ExitCode.BAD_INPUT
     if args.targets:
-        from generator import matrix
         from generator.emit import enabled_targets
+        from generator.emit.docs import matrix
 
         built = matrix.build(chosen, loaded.adapted, enabled_targets(config.emit))
         sys.stdout.write(matrix.text_table(built))

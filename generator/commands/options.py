@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.config import Config, Overrides, load_config
-from generator.report import FORMATS
+from generator.core.report import FORMATS
+from generator.project.config import Config, Overrides, load_config
 
 
 def add_config(parser: argparse.ArgumentParser, *, outputs: bool = True) -> None:
@@ -71,8 +71,8 @@ def config(args: argparse.Namespace, *, require_contracts: bool = True) -> Confi
 def output_config(args: argparse.Namespace) -> Config:
     """The config of a command that reads or writes the output folder: ContractError
     when the folder is one toolcanon must not use (see ``outputs.py``)."""
-    from generator.diagnostics import ContractError
-    from generator.outputs import output_problems
+    from generator.core.diagnostics import ContractError
+    from generator.project.outputs import output_problems
 
     found = config(args)
     problems = output_problems(found)

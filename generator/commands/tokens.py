@@ -12,9 +12,9 @@ import json
 import sys
 
 from generator.commands import options
-from generator.exitcodes import ExitCode
-from generator.policy import MODES
-from generator.report import counted, print_diagnostics
+from generator.core.exitcodes import ExitCode
+from generator.core.report import counted, print_diagnostics
+from generator.ir.policy import MODES
 
 NAME = "tokens"
 HELP = "count what each tool and each tool list costs in a model's context (offline)"
@@ -31,10 +31,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.diagnostics import has_errors
-    from generator.fields import decision_fields
-    from generator.pipeline import load_contracts
-    from generator.policy import decide
+    from generator.core.diagnostics import has_errors
+    from generator.ir.fields import decision_fields
+    from generator.ir.policy import decide
+    from generator.run.pipeline import load_contracts
     from generator.tokens.export import report_json
     from generator.tokens.measure import measure
     from generator.tokens.targets import targets_for

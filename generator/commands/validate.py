@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 from generator.commands import options
-from generator.diagnostics import sorted_diagnostics
-from generator.exitcodes import ExitCode
-from generator.report import counted, have_errors, print_diagnostics, summary
+from generator.core.diagnostics import sorted_diagnostics
+from generator.core.exitcodes import ExitCode
+from generator.core.report import counted, have_errors, print_diagnostics, summary
 
 NAME = "validate"
 HELP = "check the contracts and report every problem; write nothing"
@@ -18,8 +18,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.accepted import unused
-    from generator.pipeline import load_contracts
+    from generator.project.accepted import unused
+    from generator.run.pipeline import load_contracts
 
     config = options.config(args)
     loaded = load_contracts(config, strict=config.strict)

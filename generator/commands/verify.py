@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 from generator.commands import options
 from generator.commands.diff import add_fail_on
-from generator.config import Config
-from generator.diagnostics import ContractError, Diagnostic, Position, usage
-from generator.exitcodes import ExitCode
-from generator.report import counted, summary
+from generator.core.diagnostics import ContractError, Diagnostic, Position, usage
+from generator.core.exitcodes import ExitCode
+from generator.core.report import counted, summary
+from generator.project.config import Config
 
 if TYPE_CHECKING:  # kept off the import path of every other command
     from generator.live.session import Listing

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.cache import CacheView, Entry
-from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position, Severity
+from generator.core.cache import CacheView, Entry
+from generator.core.diagnostics import ContractError, Diagnostic, JsonPath, Position, Severity
 
 if TYPE_CHECKING:
     from generator.contracts.loader import LoadedFile

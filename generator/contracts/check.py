@@ -19,8 +19,8 @@ from generator.contracts.examples import example_problems
 from generator.contracts.lint import check_schema
 from generator.contracts.loader import LoadedFile
 from generator.contracts.selection import exclusion_problems
-from generator.diagnostics import Diagnostic, JsonPath, Severity
-from generator.policy import SKILL_KIND, contradictions
+from generator.core.diagnostics import Diagnostic, JsonPath, Severity
+from generator.ir.policy import SKILL_KIND, contradictions
 
 NAME_HINT = "use letters, digits, '_', '.' and '-' (at most 64, not starting with '.' or '-')"
 _WINDOWS_DEVICES = frozenset(

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.diagnostics import ContractError, Diagnostic, Position
+from generator.core.diagnostics import ContractError, Diagnostic, Position
 
 CONTRACT_SUFFIXES = (".yaml", ".yml")
 UNREADABLE = "TC011"

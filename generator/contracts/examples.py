@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import jsonschema
 
-from generator.diagnostics import JsonPath
+from generator.core.diagnostics import JsonPath
 
 CODE: Final = "TC210"
 Problem = tuple[JsonPath, str, str, str]  # path inside the tool, message, hint, code

@@ -33,8 +33,8 @@ from generator.contracts.yaml_source import (
     compose,
     decode,
 )
-from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
-from generator.jsondata import integer, out_of_range
+from generator.core.diagnostics import ContractError, Diagnostic, JsonPath, Position
+from generator.core.jsondata import integer, out_of_range
 
 MAX_NODES = 1_000_000
 MAX_DEPTH = 128

@@ -10,7 +10,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from generator.contracts.fast_meta import surely_valid
-from generator.diagnostics import JsonPath
+from generator.core.diagnostics import JsonPath
 from generator.jsonschema import pointer, refs
 from generator.jsonschema.dialects import DEFAULT, dialect_named
 from generator.jsonschema.walk import positions, subschemas

@@ -10,8 +10,8 @@ import difflib
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from generator.diagnostics import JsonPath
-from generator.targets import TARGETS
+from generator.core.diagnostics import JsonPath
+from generator.core.targets import TARGETS
 
 CODE: Final = "TC111"
 PROVIDER_TARGETS: Final = tuple(target.name for target in TARGETS if target.adapters)

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 import yaml
 
-from generator.diagnostics import ContractError, Diagnostic, Position
+from generator.core.diagnostics import ContractError, Diagnostic, Position
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 DEEP_HINT = "flatten the structure, or use $defs and $ref for reused parts"

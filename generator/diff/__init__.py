@@ -1,5 +1,5 @@
 """``toolcanon diff``: compare two versions of the contracts and classify every change.
 
 sources → compare (tool fields, schemas) → findings (rules, suppressions) → report.
-Kept free of imports: ``generator.config`` reads the suppression format from here.
+Kept free of imports: ``generator.project.config`` reads the suppression format from here.
 """

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from generator.diagnostics import JsonPath
+from generator.core.diagnostics import JsonPath
 from generator.diff.providers import only_target, provider_changes
 from generator.diff.rules import RULES, Change, Finding, change
 from generator.diff.schema import compare_schemas, show
 from generator.diff.sources import Descriptor, Side
-from generator.policy import RISK_LEVELS
+from generator.ir.policy import RISK_LEVELS
 
 # field → rule when it turns from the first value to the second (loosening)
 _LOOSENING: dict[str, tuple[Any, Any, str]] = {

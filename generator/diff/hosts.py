@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from generator.diagnostics import JsonPath, Position
+from generator.core.diagnostics import JsonPath, Position
 from generator.diff.compare import compare_tool
 from generator.diff.rules import RULES, Change, Finding
-from generator.fields import descriptor_json
-from generator.model import HostView, Where
+from generator.ir.fields import descriptor_json
+from generator.ir.model import HostView, Where
 
 HOST_PREFIX = "host:"  # how a host's tool is named where findings name a tool
 

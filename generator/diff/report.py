@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from generator.diagnostics import format_path
+from generator.core.diagnostics import format_path
+from generator.core.report import Line, format_github, format_text, printable
 from generator.diff.rules import CATEGORIES, Bump, Category, Finding, suggested_bump
 from generator.diff.suppressions import Suppression
-from generator.report import Line, format_github, format_text, printable
 
 DIFF_FORMAT = 1
 

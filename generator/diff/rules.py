@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from generator.diagnostics import JsonPath, Position
+from generator.core.diagnostics import JsonPath, Position
 
 Category = Literal["breaking", "security", "safe"]
 CATEGORIES: tuple[Category, ...] = ("breaking", "security", "safe")

@@ -15,13 +15,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from generator.config import Config
-from generator.diagnostics import ContractError, Diagnostic, Position
+from generator.core.diagnostics import ContractError, Diagnostic, Position
+from generator.core.paths import display
 from generator.emit.canonical import CANONICAL_FORMAT
 from generator.emit.common import Inputs
-from generator.fields import descriptor_json
-from generator.model import ToolDescriptor, Where
-from generator.paths import display
+from generator.ir.fields import descriptor_json
+from generator.ir.model import ToolDescriptor, Where
+from generator.project.config import Config
 
 if TYPE_CHECKING:  # diff.hosts reads Sides through compare: imported when used
     from generator.diff.hosts import HostSide
@@ -56,7 +56,7 @@ def load_contracts(
 
     ``lenient`` (the old side) reads schema-lint errors as warnings: a revision written
     before today's lint is still compared."""
-    from generator.pipeline import load_contracts as load
+    from generator.run.pipeline import load_contracts as load
 
     loaded = load(config, strict=strict, prefix=display, lenient=lenient)
     if loaded.toolset is None:
@@ -94,7 +94,7 @@ def against(config: Config, ref: str) -> Side:
 
 def pinned(path: Path, label: str) -> Side:
     """A ``canonical/tools.json`` a downstream repository pinned."""
-    from generator.jsondata import JsonProblem, loads
+    from generator.core.jsondata import JsonProblem, loads
 
     try:
         data = loads(path.read_text("utf-8"))
@@ -177,7 +177,7 @@ def _yaml_blobs(listing: bytes, folder: str, ref: str) -> list[tuple[str, str]]:
     """(path inside the contracts folder, blob id) of every regular YAML file; a path
     that could lead out of the folder (``..``, absolute, backslashes) is refused."""
     from generator.contracts.discover import CONTRACT_SUFFIXES
-    from generator.ownership import safe_relative
+    from generator.write.ownership import safe_relative
 
     found = []
     for entry in listing.decode("utf-8", "surrogateescape").split("\0"):

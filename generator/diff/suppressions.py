@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from generator.diagnostics import Diagnostic, Position
+from generator.core.diagnostics import Diagnostic, Position
 from generator.diff.rules import RULES, Finding
 
 ENTRY_KEYS = ("rule", "tool", "reason")

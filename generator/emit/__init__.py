@@ -11,10 +11,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable
 
-from generator.config import EmitOptions
+from generator.core.targets import Target, enabled
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.model import Toolset
-from generator.targets import Target, enabled
+from generator.ir.model import Toolset
+from generator.project.config import EmitOptions
 
 Emitter = Callable[[Toolset, EmitOptions, Inputs], Rendered]
 

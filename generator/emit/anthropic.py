@@ -12,10 +12,10 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any
 
-from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
-from generator.model import FrozenJson, ToolDescriptor, Toolset, thaw
+from generator.ir.model import FrozenJson, ToolDescriptor, Toolset, thaw
+from generator.project.config import EmitOptions
 
 TOOLS = PurePosixPath("anthropic/tools.json")
 TARGET = ADAPTER = "anthropic"

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
-from generator.model import Toolset, thaw
+from generator.ir.model import Toolset, thaw
 from generator.profiles.bedrock import tool_entry
+from generator.project.config import EmitOptions
 
 TOOL_CONFIG = PurePosixPath("bedrock/tool-config.json")
 TARGET = ADAPTER = "bedrock"

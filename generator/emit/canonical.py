@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from generator.config import EmitOptions
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered, dump_json
-from generator.fields import descriptor_json
-from generator.model import Toolset
+from generator.ir.fields import descriptor_json
+from generator.ir.model import Toolset
+from generator.project.config import EmitOptions
 
 CANONICAL_FORMAT = 1
 

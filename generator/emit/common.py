@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from generator.model import FrozenJson, ToolDescriptor, Toolset
+from generator.ir.model import FrozenJson, ToolDescriptor, Toolset
 from generator.profiles.stage import NOTHING_ADAPTED, Adaptations
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from generator.policy import DECISION_RULES, DECISIONS, FIELDS_READ, When, rule_text
+from generator.ir.policy import DECISION_RULES, DECISIONS, FIELDS_READ, When, rule_text
 
 WRAP = 88
 

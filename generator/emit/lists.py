@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from generator.config import EmitOptions
+from generator.core.targets import Target, enabled
 from generator.emit.common import Inputs, Rendered, dump_json
-from generator.model import ToolDescriptor, Toolset
-from generator.targets import Target, enabled
+from generator.ir.model import ToolDescriptor, Toolset
+from generator.project.config import EmitOptions
 
 KeyPath = tuple[str, ...]
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any
 
-from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
-from generator.fields import hints, mcp_meta
-from generator.model import ToolDescriptor, Toolset, thaw
+from generator.ir.fields import hints, mcp_meta
+from generator.ir.model import ToolDescriptor, Toolset, thaw
+from generator.project.config import EmitOptions
 
 # Reverse-DNS prefix of this project (its second label is neither "mcp" nor
 # "modelcontextprotocol", which the spec reserves) and a name for the payload.

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from generator.config import EmitOptions
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered, dump_json
-from generator.model import Toolset
-from generator.names import routes
+from generator.ir.model import Toolset
+from generator.ir.names import routes
+from generator.project.config import EmitOptions
 
 NAMES = PurePosixPath("names.json")
 NAMES_FORMAT = 1

@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 from pathlib import Path, PurePosixPath
 
-from generator.config import EmitOptions
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.model import Toolset
+from generator.ir.model import Toolset
+from generator.project.config import EmitOptions
 
 SCHEMA_PATH = PurePosixPath("schema/contract.schema.json")
 OVERLAY_SCHEMA_PATH = PurePosixPath("schema/overlay.schema.json")

@@ -16,16 +16,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from generator.config import Config
+    from generator.project.config import Config
 
 
 def overlay_hashes(config: Config) -> dict[str, str]:
     """Each overlay file's sha256 by its path as shown (empty without a hosts folder):
     what the fast path compares, so an edited overlay means a full run. Raises
     ContractError or OSError when the folder cannot be listed or read."""
-    from generator import paths
     from generator.contracts.discover import contract_files
-    from generator.fingerprint import sha256
+    from generator.core import paths
+    from generator.core.fingerprint import sha256
 
     if config.hosts is None:
         return {}

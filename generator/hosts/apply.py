@@ -18,11 +18,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generator.contracts.loader import LoadedFile
-from generator.diagnostics import Diagnostic, JsonPath, Position, Severity
-from generator.fields import ATTRS
+from generator.core.diagnostics import Diagnostic, JsonPath, Position, Severity
 from generator.hosts import safety
-from generator.model import HostView, ToolDescriptor, Toolset, freeze, thaw
-from generator.policy import SKILL_KIND
+from generator.ir.fields import ATTRS
+from generator.ir.model import HostView, ToolDescriptor, Toolset, freeze, thaw
+from generator.ir.policy import SKILL_KIND
 
 GLOB_CHARACTERS = frozenset("*?[")
 CHANGED = "TC175"

@@ -18,11 +18,11 @@ from typing import Any
 
 import jsonschema
 
-from generator import paths
-from generator.config import Config
 from generator.contracts.check import explain, windows_device_name
 from generator.contracts.loader import LoadedFile, load_file
-from generator.diagnostics import ContractError, Diagnostic, JsonPath
+from generator.core import paths
+from generator.core.diagnostics import ContractError, Diagnostic, JsonPath
+from generator.project.config import Config
 
 SCHEMA_KEYS = ("inputSchema", "outputSchema", "parameters")
 """What an overlay may never set: every host sends the shared schema, byte for byte."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.config import Config
-from generator.diagnostics import Diagnostic
-from generator.model import Toolset
+from generator.core.diagnostics import Diagnostic
+from generator.ir.model import Toolset
+from generator.project.config import Config
 
 
 def with_hosts(toolset: Toolset, config: Config) -> tuple[Toolset, list[Diagnostic]]:

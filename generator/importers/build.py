@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
+from generator.core.diagnostics import ContractError, Diagnostic, JsonPath, Position
+from generator.core.report import counted
 from generator.importers.common import sanitize_name
 from generator.importers.draft import SOURCE_UNREADABLE, Draft, DraftTool, Field, Notes, at_start
 from generator.importers.legacy import legacy_tools
@@ -17,8 +18,7 @@ from generator.importers.providers import (
     openai_responses_tools,
 )
 from generator.importers.source import detect, read_json, tool_list
-from generator.names import is_tool_name
-from generator.report import counted
+from generator.ir.names import is_tool_name
 
 Reader = Callable[[Sequence[Any], Notes, JsonPath], tuple[DraftTool, ...]]
 READERS: dict[str, Reader] = {

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from generator.diagnostics import JsonPath
+from generator.core.diagnostics import JsonPath
 from generator.importers.draft import (
     BAD_NAME,
     BAD_SHAPE,
@@ -20,7 +20,7 @@ from generator.importers.draft import (
     Field,
     Notes,
 )
-from generator.names import is_provider_name, is_tool_name
+from generator.ir.names import is_provider_name, is_tool_name
 
 DIALECT_2020 = "https://json-schema.org/draft/2020-12/schema"
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_.-]")

@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.diagnostics import Diagnostic, JsonPath, Position, Severity
-from generator.report import counted
+from generator.core.diagnostics import Diagnostic, JsonPath, Position, Severity
+from generator.core.report import counted
 
 # Diagnostic codes of the import command.
 SOURCE_UNREADABLE = "TC400"  # not JSON, not a known shape, server failed

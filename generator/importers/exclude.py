@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from generator.config import Config
 from generator.contracts.loader import LoadedFile
-from generator.diagnostics import Diagnostic, Severity
+from generator.core.diagnostics import Diagnostic, Severity
 from generator.importers.draft import Draft, DraftTool, Field
 from generator.profiles.base import INEXPRESSIBLE, NAME_RULE
+from generator.project.config import Config
 
 _PER_TARGET = frozenset({INEXPRESSIBLE, NAME_RULE})  # errors a target's profile gives one tool
 
@@ -38,10 +38,10 @@ def _refusals(
     draft: Draft, names: set[str | None], config: Config
 ) -> dict[str, tuple[list[str], str]]:
     """Contract tool name → (targets that refuse it, the first reason)."""
+    from generator.contracts.resolve import resolve
     from generator.emit import enabled_targets
     from generator.importers.write import intended
     from generator.profiles.stage import adapt
-    from generator.resolve import resolve
 
     loaded = LoadedFile(draft.origin, intended(draft), {}, "", "")
     toolset, _ = resolve(

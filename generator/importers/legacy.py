@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from generator.diagnostics import JsonPath
+from generator.core.diagnostics import JsonPath
 from generator.importers.common import (
     OUTPUT_KEYS,
     each_object,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.diagnostics import JsonPath
+from generator.core.diagnostics import JsonPath
 from generator.importers.common import each_object, name_fields, permission_fields, schema_field
 from generator.importers.draft import (
     ANNOTATION_CONFLICT,

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from generator.diagnostics import Diagnostic, JsonPath, Severity
+from generator.core.diagnostics import Diagnostic, JsonPath, Severity
 from generator.importers.draft import NORMALIZED, Draft
 from generator.jsonschema.dialects import dialect_of
 from generator.jsonschema.walk import subschemas

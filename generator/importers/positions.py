@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from generator.diagnostics import Diagnostic, JsonPath, Position
+from generator.core.diagnostics import Diagnostic, JsonPath, Position
 from generator.importers.draft import Draft, DraftTool
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.diagnostics import JsonPath
+from generator.core.diagnostics import JsonPath
 from generator.importers.common import (
     OUTPUT_KEYS,
     each_object,

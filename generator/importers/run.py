@@ -14,19 +14,19 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from generator.cache import Entry
-from generator.config import Config
-from generator.diagnostics import (
+from generator.core.cache import Entry
+from generator.core.diagnostics import (
     ContractError,
     Diagnostic,
     Position,
     sorted_diagnostics,
     usage,
 )
-from generator.exitcodes import ExitCode
+from generator.core.exitcodes import ExitCode
+from generator.core.paths import display, display_resolved
+from generator.core.report import have_errors, print_diagnostics, summary
 from generator.importers.draft import Draft
-from generator.paths import display, display_resolved
-from generator.report import have_errors, print_diagnostics, summary
+from generator.project.config import Config
 
 
 def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
@@ -53,7 +53,7 @@ def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
 def _import(
     args: argparse.Namespace, config: Config, draft: Draft, where: tuple[Path, Path]
 ) -> ExitCode:
-    from generator.cache import CacheView
+    from generator.core.cache import CacheView
     from generator.importers.exclude import exclude_refused
     from generator.importers.skip import all_or_nothing, skip_invalid
     from generator.importers.summary import summary as import_summary
@@ -123,7 +123,7 @@ def _keep_in_cache(config: Config, target: Path, entries: list[Entry | None]) ->
     """Keep what this import learnt about each contract, so the next import (or validate)
     reads it instead of checking the file again: only for files of the contracts folder,
     the ones validate reads."""
-    from generator.writer import store_entries
+    from generator.write.writer import store_entries
 
     contracts = config.contracts.resolve()
     if contracts == target.parent or contracts in target.parents:
@@ -176,7 +176,7 @@ def _draft(args: argparse.Namespace) -> Draft:
 def _others(config: Config, out: Path, target: Path) -> list[tuple[str, str, Path]]:
     """The contracts the new file must live with, as (display, key, path) the way
     ``validate`` names them: the project's, or those beside it."""
-    from generator.pipeline import discover
+    from generator.run.pipeline import discover
 
     root = config.contracts.resolve()
     folder = root if out == root or root in out.parents else out

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from generator.diagnostics import Diagnostic, Severity, has_errors
+from generator.core.diagnostics import Diagnostic, Severity, has_errors
 from generator.importers.draft import SKIPPED_INVALID, Draft
 from generator.importers.verdict import Verdict
 

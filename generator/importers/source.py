@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
+from generator.core.diagnostics import ContractError, Diagnostic, JsonPath, Position
+from generator.core.jsondata import JsonProblem, loads
 from generator.importers.draft import SOURCE_UNREADABLE, Locator, at_start
-from generator.jsondata import JsonProblem, loads
 
 SCHEMA_KEYS = ("inputSchema", "parameters", "input_schema")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.diagnostics import Diagnostic, Severity, format_path
+from generator.core.diagnostics import Diagnostic, Severity, format_path
+from generator.core.report import counted, printable
 from generator.importers.draft import Draft, DraftTool
-from generator.report import counted, printable
 
 PROBLEMS_SHOWN = 3
 

@@ -16,10 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from generator.cache import NO_CACHE, Entry
-from generator.config import Config
 from generator.contracts.cached import Checked, load_checked
-from generator.diagnostics import Diagnostic, Severity, sorted_diagnostics
+from generator.core.cache import NO_CACHE, Entry
+from generator.core.diagnostics import Diagnostic, Severity, sorted_diagnostics
 from generator.emit.schema import editor_reference
 from generator.importers.draft import Draft
 from generator.importers.normalize import standard_type
@@ -27,7 +26,8 @@ from generator.importers.positions import SourceMap
 from generator.importers.render import render
 from generator.importers.write import encode, same_data
 from generator.jsonschema import pointer
-from generator.pipeline import check_added
+from generator.project.config import Config
+from generator.run.pipeline import check_added
 
 LINT_CODES = frozenset({"TC202", *(f"TC2{n}" for n in range(10, 21))})
 

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from generator.cache import CacheView
 from generator.contracts.cached import Checked, load_checked
-from generator.diagnostics import ContractError, Diagnostic, Position
+from generator.core.cache import CacheView
+from generator.core.diagnostics import ContractError, Diagnostic, Position
 from generator.importers.draft import EXISTS, Draft, DraftTool
 
 

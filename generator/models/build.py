@@ -30,9 +30,9 @@ from typing import Any
 
 import jsonschema
 
-from generator.cache import CacheView, Entry
+from generator.core.cache import CacheView, Entry
+from generator.ir.model import ToolDescriptor, Toolset, thaw
 from generator.jsonschema.dialects import dialect_of
-from generator.model import ToolDescriptor, Toolset, thaw
 from generator.models.chunks import Chunk, assemble, chunk_bounds, duplicates, memo_key
 from generator.models.loosen import loosened
 from generator.models.make import BASE_MODULE, GENERATE_OPTIONS, Made, Run, run

@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from generator.ir.model import ToolDescriptor, thaw
 from generator.jsonschema import pointer, refs
-from generator.model import ToolDescriptor, thaw
 
 SUFFIX = "Input"
 _WORD = re.compile(r"[A-Za-z0-9]+")

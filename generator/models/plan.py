@@ -13,8 +13,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.fingerprint import sha256
-from generator.model import ToolDescriptor
+from generator.core.fingerprint import sha256
+from generator.ir.model import ToolDescriptor
 from generator.models.chunks import Chunk
 from generator.models.make import Run
 from generator.models.naming import tools_schema

@@ -30,9 +30,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from generator.diagnostics import JsonPath, Severity
+from generator.core.diagnostics import JsonPath, Severity
+from generator.ir.model import ToolDescriptor, thaw
 from generator.jsonschema.refs import cyclic_refs, ref_target
-from generator.model import ToolDescriptor, thaw
 from generator.profiles.anthropic_rules import (
     ANNOTATIONS,
     DESCRIBED,

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any, Final
 
-from generator.diagnostics import Severity
+from generator.core.diagnostics import Severity
+from generator.ir.model import ToolDescriptor
 from generator.jsonschema.walk import subschemas
-from generator.model import ToolDescriptor
 from generator.profiles.anthropic_rules import (
     MAX_OPTIONAL_PARAMETERS,
     MAX_STRICT_TOOLS,

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
-from generator.diagnostics import JsonPath, Severity
-from generator.model import thaw
+from generator.core.diagnostics import JsonPath, Severity
+from generator.ir.model import thaw
 
 # Keywords that only annotate or identify a schema: a profile that removes them changes
 # nothing the model may send.

@@ -16,8 +16,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from generator.diagnostics import Severity
-from generator.model import ToolDescriptor
+from generator.core.diagnostics import Severity
+from generator.ir.model import ToolDescriptor
 from generator.profiles.anthropic import to_claude_strict
 from generator.profiles.base import (
     INEXPRESSIBLE,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from generator.diagnostics import Severity
-from generator.model import ToolDescriptor
-from generator.names import is_provider_name
+from generator.core.diagnostics import Severity
+from generator.ir.model import ToolDescriptor
+from generator.ir.names import is_provider_name
 from generator.profiles.base import INEXPRESSIBLE, Finding, Transformed, finish, without_dialect
 from generator.profiles.gemini_openapi import to_openapi
 from generator.profiles.gemini_rules import FUNCTION_NAME

@@ -28,9 +28,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from generator.diagnostics import JsonPath, Severity
+from generator.core.diagnostics import JsonPath, Severity
+from generator.ir.model import thaw
 from generator.jsonschema.refs import ref_target
-from generator.model import thaw
 from generator.profiles.base import INEXPRESSIBLE, LOSSY, NAME_RULE, Finding, Transformed, finish
 from generator.profiles.gemini_rules import (
     ANNOTATIONS,

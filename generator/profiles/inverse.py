@@ -46,12 +46,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from generator.model import thaw
+from generator.ir.model import thaw
 from generator.profiles.inverse_shape import Shape, Tokens, follow, shape
 
 if TYPE_CHECKING:
+    from generator.core.targets import Target
     from generator.profiles.stage import Adaptations
-    from generator.targets import Target
 
 Inverse = list[dict[str, Any]]
 DropRule = Callable[[Mapping[str, Any], Tokens], tuple[str, ...]]
@@ -222,7 +222,7 @@ def enabled_inverses(
 ) -> dict[str, dict[str, Any]]:
     """:func:`provider_inverses` for the provider targets a config's ``targets`` turn on:
     what a generated package (Python ``INVERSES``, TypeScript alike) carries."""
-    from generator.targets import enabled
+    from generator.core.targets import enabled
 
     return provider_inverses(tools, [t for t in enabled(targets) if t.provider], adapted)
 

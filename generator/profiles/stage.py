@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from generator.diagnostics import Diagnostic, JsonPath, Severity
-from generator.model import FrozenJson, ToolDescriptor, freeze
+from generator.core.diagnostics import Diagnostic, JsonPath, Severity
+from generator.core.targets import ADAPTERS, REQUESTS, Target
+from generator.ir.model import FrozenJson, ToolDescriptor, freeze
 from generator.profiles.base import LIMIT_EXCEEDED, NAME_RULE, Finding, Transformed
-from generator.targets import ADAPTERS, REQUESTS, Target
 
 
 @dataclass(frozen=True, slots=True)

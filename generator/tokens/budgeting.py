@@ -10,10 +10,10 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 
-from generator.config import CONFIG_CODE, Budget, EmitOptions
-from generator.diagnostics import Diagnostic
+from generator.core.diagnostics import Diagnostic
 from generator.emit.common import Inputs
-from generator.model import Toolset
+from generator.ir.model import Toolset
+from generator.project.config import CONFIG_CODE, Budget, EmitOptions
 from generator.tokens.budgets import Limit, budget_diagnostics, evaluate
 from generator.tokens.measure import measure
 from generator.tokens.targets import targets_for

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from generator.diagnostics import Diagnostic, Position, Severity
+from generator.core.diagnostics import Diagnostic, Position, Severity
 from generator.emit.common import Inputs
-from generator.model import ToolDescriptor
+from generator.ir.model import ToolDescriptor
 from generator.tokens.contributors import contributors
 from generator.tokens.measure import ListingTokens, Measure, TokenReport, ToolTokens
 from generator.tokens.targets import TARGETS, Target, target

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from generator.emit.common import Inputs
-from generator.model import ToolDescriptor
+from generator.ir.model import ToolDescriptor
 from generator.tokens.contributors import contributors
 from generator.tokens.encoding import DEFAULT_ENCODING
 from generator.tokens.measure import Measure, TokenReport

@@ -18,7 +18,7 @@ from itertools import accumulate
 from typing import Literal
 
 from generator.emit.common import Inputs
-from generator.model import ToolDescriptor
+from generator.ir.model import ToolDescriptor
 from generator.tokens.encoding import DEFAULT_ENCODING, encode, token_bytes
 from generator.tokens.providers import PROVIDERS, scaled
 from generator.tokens.serialize import Part, parts

@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-from generator.config import EmitOptions
 from generator.emit.common import Inputs
-from generator.model import ToolDescriptor
+from generator.ir.model import ToolDescriptor
+from generator.project.config import EmitOptions
 from generator.tokens.encoding import DEFAULT_ENCODING
 from generator.tokens.formula import listing_estimate, tool_estimate
 from generator.tokens.joined import Counted, Tally

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.report import printable
+from generator.core.report import printable
 from generator.tokens.measure import Measure, TokenReport
 
 

@@ -11,14 +11,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.diagnostics import JsonPath
+from generator.core.diagnostics import JsonPath
 from generator.diff.compare import compare_permission_fields, find_renames
 from generator.diff.rules import Change, Finding
 from generator.diff.schema import show
 from generator.emit.mcp import META_KEY
-from generator.model import Where
-from generator.names import canonical_name
-from generator.policy import description_text
+from generator.ir.model import Where
+from generator.ir.names import canonical_name
+from generator.ir.policy import description_text
 from generator.verify.rules import VERIFY_RULES
 from generator.verify.schema import LiveSchemaDiff, compare_output
 from generator.verify.texts import both_texts, excerpt, printable

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.config import Config
-from generator.diagnostics import COMMAND_LINE, ContractError, Diagnostic, Position
-from generator.model import ToolDescriptor
-from generator.paths import display
+from generator.core.diagnostics import COMMAND_LINE, ContractError, Diagnostic, Position
+from generator.core.paths import display
+from generator.ir.model import ToolDescriptor
+from generator.project.config import Config
 from generator.verify.compare import Expected
 
 NO_SUCH_SERVER = "TC501"
@@ -18,7 +18,7 @@ def from_contracts(config: Config, server: str) -> Expected:
     """The contracts' entries for ``server``; ContractError when they do not load or
     no contract declares that server."""
     from generator.emit.mcp import server_of
-    from generator.pipeline import load_contracts
+    from generator.run.pipeline import load_contracts
 
     loaded = load_contracts(config, strict=config.strict)
     if loaded.toolset is None:

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from generator.diagnostics import ContractError, Diagnostic, Position
-from generator.fingerprint import json_sha256
+from generator.core.diagnostics import ContractError, Diagnostic, Position
+from generator.core.fingerprint import json_sha256
 from generator.verify.compare import Entry, Expected
 
 PIN_FORMAT = 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from generator.diagnostics import JsonPath
+from generator.core.diagnostics import JsonPath
 from generator.diff.rules import Change
 from generator.diff.schema import SchemaDiff, show
 from generator.verify.texts import both_texts, excerpt

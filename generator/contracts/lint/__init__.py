@@ -36,7 +36,7 @@ from generator.contracts.lint.values import (
     valued,
 )
 from generator.contracts.schema_rules import check_tool_schema
-from generator.diagnostics import JsonPath, Severity
+from generator.core.diagnostics import JsonPath, Severity
 from generator.jsonschema.dialects import Dialect
 from generator.jsonschema.walk import subschemas
 

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from generator.diagnostics import JsonPath, Severity
+from generator.core.diagnostics import JsonPath, Severity
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from jsonschema_specifications import REGISTRY as _SPECIFICATIONS
 
 from generator.contracts.lint.finding import article, show
 from generator.contracts.lint.patterns import ecma_regex
-from generator.diagnostics import format_path
+from generator.core.diagnostics import format_path
 from generator.jsonschema.dialects import Dialect
 
 _UNJUDGED = (

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from generator.contracts.lint.finding import Finding, show
-from generator.diagnostics import JsonPath, Severity
+from generator.core.diagnostics import JsonPath, Severity
 from generator.jsonschema.dialects import DIALECTS, Dialect, dialect_named, dialects_knowing
 
 EXTENSION_PREFIX = "x-"

@@ -21,7 +21,7 @@ from typing import Any
 import regress
 
 from generator.contracts.lint.finding import Finding, show
-from generator.diagnostics import JsonPath, Severity
+from generator.core.diagnostics import JsonPath, Severity
 
 _UNICODE_CLASSES = {
     "d": ("any Unicode digit", "0-9", "[0-9]"),

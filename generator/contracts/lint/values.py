@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from generator.contracts.lint.finding import Finding, article, json_types, show
-from generator.diagnostics import JsonPath
+from generator.core.diagnostics import JsonPath
 
 # (lower, upper, what no value can then be, whether lower == upper is already empty)
 BOUNDS = (

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from generator.diagnostics import Severity
-from generator.model import ToolDescriptor, thaw
+from generator.core.diagnostics import Severity
+from generator.ir.model import ToolDescriptor, thaw
 from generator.profiles.base import INEXPRESSIBLE, Finding, Transformed, finish, without_dialect
 from generator.profiles.openai.compatible import compatible_host_findings
 from generator.profiles.openai.inverse import strict_inverse

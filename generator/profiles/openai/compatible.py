@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from generator.diagnostics import Severity
+from generator.core.diagnostics import Severity
 from generator.jsonschema.walk import subschemas
 from generator.profiles.base import COMPATIBLE_HOST, Finding
 

@@ -1,0 +1,137 @@
+"""Resolve checked contracts into the immutable Toolset (the IR).
+
+Resolving also decides the names providers see, so whatever cannot be sent is a
+diagnostic at its place in the contract: provider names that are too long or clash
+(TC140, TC141), and a server that takes the name builtin tools are listed under for
+MCP (TC142). What each provider receives as a schema is the profile stage's job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from generator.contracts.loader import LoadedFile
+from generator.core.diagnostics import Diagnostic, JsonPath
+from generator.ir.fields import ATTRS
+from generator.ir.model import ContractSource, ToolDescriptor, Toolset, Where, freeze
+from generator.ir.names import MAX_PROVIDER_NAME, canonical_name, derive_provider_name
+from generator.ir.policy import Silent, resolve_fields
+
+
+def resolve(
+    files: Iterable[LoadedFile], *, strict_default: bool, builtin_server: str | None = None
+) -> tuple[Toolset, list[Diagnostic]]:
+    """Build the Toolset from files that passed ``check``, with the problems resolving found.
+
+    ``builtin_server`` is the MCP server name builtin tools are listed under; a contract
+    server of that name is refused (None: no name is reserved).
+    """
+    files = sorted(files, key=lambda f: f.path)
+    diagnostics: list[Diagnostic] = []
+    tools = []
+    for loaded in files:
+        diagnostics += _server_problems(loaded, builtin_server)
+        positions = _read_only(loaded.positions)  # one per file, shared by its tools
+        for index, tool in enumerate(loaded.data["tools"]):
+            merged = {**_defaults(loaded), **tool}
+            where = _where(loaded, positions, index, merged)
+            tools.append(_descriptor(loaded, merged, where, strict_default))
+    tools.sort(key=lambda t: t.name)
+    diagnostics += _provider_name_problems(tools)
+    sources = tuple(ContractSource(f.key, f.sha256) for f in files)
+    return Toolset(tuple(tools), sources), diagnostics
+
+
+def _defaults(loaded: LoadedFile) -> Mapping[str, Any]:
+    defaults: Mapping[str, Any] = loaded.data.get("defaults", {})
+    return defaults
+
+
+def _read_only(positions: Mapping[JsonPath, tuple[int, int]]) -> Mapping[JsonPath, Any]:
+    """A read-only view of a file's positions, without copying them (a file has one per
+    node; copying them for each of its tools made resolve quadratic in file size)."""
+    return MappingProxyType(positions) if isinstance(positions, dict) else positions
+
+
+def _descriptor(
+    loaded: LoadedFile, tool: Mapping[str, Any], where: Where, strict_default: bool
+) -> ToolDescriptor:
+    """The descriptor of one tool (``tool`` has its file's defaults merged in)."""
+    server: str | None = loaded.data.get("server")
+    name = canonical_name(tool["name"], server)
+    values = resolve_fields(tool, Silent(name, server, strict_default))
+    output = tool.get("outputSchema")
+    return ToolDescriptor(
+        name=name,
+        tool_name=tool["name"],
+        server=server,
+        provider_name=tool.get("providerName") or derive_provider_name(name),
+        input_schema=freeze(tool["inputSchema"]),
+        output_schema=None if output is None else freeze(output),
+        where=where,
+        **{ATTRS[key]: freeze(value) for key, value in values.items()},
+    )
+
+
+def _where(
+    loaded: LoadedFile,
+    positions: Mapping[JsonPath, tuple[int, int]],
+    index: int,
+    merged: Mapping[str, Any],
+) -> Where:
+    own = loaded.data["tools"][index]
+    return Where(
+        loaded.path,
+        positions,
+        index,
+        frozenset(own),
+        frozenset(key for key in merged if key not in own),
+    )
+
+
+def _server_problems(loaded: LoadedFile, builtin_server: str | None) -> list[Diagnostic]:
+    server = loaded.data.get("server")
+    if builtin_server is None or server != builtin_server:
+        return []
+    return [
+        Diagnostic(
+            loaded.position(("server",)),
+            f"server name '{server}' is where builtin tools are listed for MCP "
+            f"(mcp/{server}.json); the two listings would merge",
+            "TC142",
+            path=("server",),
+            hint="rename the server, or set another builtin-server in the config",
+        )
+    ]
+
+
+def _provider_name_problems(tools: list[ToolDescriptor]) -> Iterable[Diagnostic]:
+    owners: dict[str, ToolDescriptor] = {}
+    path: JsonPath = ("name",)
+    for tool in tools:
+        name = tool.provider_name
+        if len(name) > MAX_PROVIDER_NAME:
+            yield Diagnostic(
+                tool.origin,
+                f"provider name '{name}' is {len(name)} characters; "
+                f"OpenAI and Claude accept at most {MAX_PROVIDER_NAME}",
+                "TC140",
+                tool=tool.name,
+                path=path,
+                hint="set a shorter providerName",
+            )
+        elif name in owners:
+            other = owners[name]
+            yield Diagnostic(
+                tool.origin,
+                f"provider name '{name}' is also the name of "
+                f"'{other.name}' ({other.origin.file}:{other.origin.line})",
+                "TC141",
+                tool=tool.name,
+                path=path,
+                hint="set providerName on one of them",
+            )
+        else:
+            owners[name] = tool

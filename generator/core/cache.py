@@ -1,0 +1,120 @@
+"""Results of slow, pure steps kept between runs: read here, written by the writer.
+
+The cache lives outside the project by default (``$XDG_CACHE_HOME/toolcanon``, else
+``~/.cache/toolcanon``), so a checkout never shows it and a repository cannot ship one.
+Every entry is signed with a per-user key (HMAC-SHA256 over its namespace, key and
+payload); the key lives apart from the cache (``$XDG_STATE_HOME/toolcanon/cache.key``,
+else ``~/.local/state/toolcanon/cache.key``, mode 0600), so an entry copied from
+another machine, restored from a shared CI cache or forged in a configured folder is
+simply not found. An entry is found only by a hash of every input of the step that
+made it, in a folder per generator fingerprint; a damaged, stale or unsigned entry
+counts as absent, so output never depends on the cache. Stages read through a
+:class:`CacheView` and return the :class:`Entry` values they computed; only
+``writer.store_entries`` puts them on disk (``check`` never does).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.core.fingerprint import generator_fingerprint
+
+FOLDER_NAME = 16  # hex digits of the fingerprint naming the folder of this generator
+KEY_BYTES = 32
+_SIGNATURE = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One result to keep: found again by ``namespace`` and ``key``."""
+
+    namespace: str
+    key: str
+    payload: bytes
+
+
+def _home_dir(variable: str, *fallback: str) -> Path | None:
+    value = os.environ.get(variable)
+    if value and os.path.isabs(value):
+        return Path(value) / "toolcanon"
+    home = os.environ.get("HOME")
+    return Path(home, *fallback, "toolcanon") if home else None
+
+
+def user_cache_root() -> Path | None:
+    """The default cache folder: the user's cache directory (None without a HOME)."""
+    return _home_dir("XDG_CACHE_HOME", ".cache")
+
+
+def key_path() -> Path | None:
+    """Where this user's signing key lives (never inside a cache folder)."""
+    folder = _home_dir("XDG_STATE_HOME", ".local", "state")
+    return folder / "cache.key" if folder else None
+
+
+def read_key() -> bytes | None:
+    """This user's key, or None when there is none yet (then nothing is trusted)."""
+    path = key_path()
+    if path is None:
+        return None
+    try:
+        key = path.read_bytes()
+    except OSError:
+        return None
+    return key if len(key) == KEY_BYTES else None
+
+
+def generator_folder(root: Path) -> Path:
+    """Where this generator's entries live inside the cache folder ``root``."""
+    return root / generator_fingerprint()[:FOLDER_NAME]
+
+
+def signature(key: bytes, namespace: str, name: str, payload: bytes) -> bytes:
+    """The hex HMAC that binds an entry to its place and to this user."""
+    message = namespace.encode() + b"\0" + name.encode() + b"\0" + payload
+    return hmac.new(key, message, hashlib.sha256).hexdigest().encode("ascii")
+
+
+def signed(key: bytes, entry: Entry) -> bytes:
+    """An entry as stored: its signature, a newline, the payload."""
+    return signature(key, entry.namespace, entry.key, entry.payload) + b"\n" + entry.payload
+
+
+class CacheView:
+    """Read-only access to the signed entries of a cache folder; ``None`` finds nothing."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self.key = read_key() if root is not None else None
+        self.folder = generator_folder(root) if root is not None else None
+
+    def get(self, namespace: str, key: str) -> bytes | None:
+        """The payload stored under ``key``, or None when absent, damaged or not signed
+        by this user."""
+        if self.folder is None or self.key is None:
+            return None
+        try:
+            raw = (self.folder / namespace / key).read_bytes()
+        except OSError:
+            return None
+        found, payload = raw[:_SIGNATURE], raw[_SIGNATURE + 1 :]
+        if not hmac.compare_digest(found, signature(self.key, namespace, key, payload)):
+            return None
+        return payload
+
+    def text(self, namespace: str, key: str) -> str | None:
+        """Like :meth:`get`, decoded as UTF-8 (an undecodable entry counts as absent)."""
+        payload = self.get(namespace, key)
+        if payload is None:
+            return None
+        try:
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+
+
+NO_CACHE = CacheView(None)

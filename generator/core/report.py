@@ -1,0 +1,159 @@
+"""The one reporter: diagnostics and diff findings as text, JSON, or GitHub annotations.
+
+Everything reported is a :class:`Line` (a place, a label such as ``error`` or
+``breaking``, a code such as ``TC110`` or ``tool-removed``, the tool, the JSON path,
+the message and a hint), so every command spells places, paths and GitHub workflow
+commands the same way, with the same escaping.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from generator.core.diagnostics import Diagnostic, JsonPath, Position, Severity, format_path
+
+FORMATS = ("text", "json", "github")
+# C0 and C1 controls (ESC starts terminal sequences), DEL, and Unicode line/bidi controls.
+_CONTROL = re.compile(
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One reportable thing, whatever found it."""
+
+    position: Position | None
+    label: str  # error · warning · breaking · security · safe
+    code: str  # TC110 · tool-removed
+    message: str
+    tool: str | None = None
+    path: JsonPath = ()
+    hint: str | None = None
+
+
+def diagnostic_line(diagnostic: Diagnostic) -> Line:
+    return Line(
+        diagnostic.position,
+        diagnostic.severity.value,
+        diagnostic.code,
+        diagnostic.message,
+        diagnostic.tool,
+        diagnostic.path,
+        diagnostic.hint,
+    )
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: control characters shown as JSON escapes, never sent."""
+    return _CONTROL.sub(lambda m: json.dumps(m.group())[1:-1], text)
+
+
+def location(position: Position | None) -> str:
+    """``file:line:col: `` (empty when there is no place)."""
+    if position is None:
+        return ""
+    return f"{printable(position.file)}:{position.line}:{position.column}: "
+
+
+def format_text(line: Line, *, with_tool: bool = True) -> str:
+    """``file:line:col: label[code]: tool 'x': $.path: message (hint)``."""
+    parts = [f"{location(line.position)}{line.label}[{line.code}]:"]
+    if with_tool and line.tool is not None:
+        parts.append(f" tool '{printable(line.tool)}':")
+    if line.path:
+        parts.append(f" {printable(format_path(line.path))}:")
+    parts.append(f" {printable(line.message)}")
+    if line.hint:
+        parts.append(f" ({printable(line.hint)})")
+    return "".join(parts)
+
+
+def github_data(text: str) -> str:
+    """A workflow command's message, escaped as GitHub documents (%, CR, LF)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def github_property(text: str) -> str:
+    """A workflow command's property value (file=, title=): also ``:`` and ``,``, so a
+    file name cannot end the property list or start a command of its own."""
+    return github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def format_github(line: Line, level: str, title: str, *, keep_label: bool = False) -> str:
+    """``::level file=…,line=…,col=…,title=…::message`` for one line: the place goes into
+    properties, the text line into the message (``label[code]`` only when asked: the
+    title names the code)."""
+    where = line.position
+    place = ""
+    if where is not None:
+        place = f"file={github_property(where.file)},line={where.line},col={where.column},"
+    if keep_label:
+        body = format_text(replace(line, position=None, tool=None))
+        text = body if line.tool is None else f"tool '{printable(line.tool)}': {body}"
+    else:
+        text = format_text(replace(line, position=None)).split("]: ", 1)[-1]
+    return f"::{level} {place}title={github_property(title)}::{github_data(text)}"
+
+
+def diagnostic_json(diagnostic: Diagnostic) -> dict[str, object]:
+    where = diagnostic.position
+    return {
+        "file": where.file,
+        "line": where.line,
+        "column": where.column,
+        "severity": diagnostic.severity.value,
+        "code": diagnostic.code,
+        "tool": diagnostic.tool,
+        "path": format_path(diagnostic.path),
+        "message": diagnostic.message,
+        "hint": diagnostic.hint,
+    }
+
+
+def render(diagnostics: Sequence[Diagnostic], fmt: str) -> str:
+    """All diagnostics in one format; empty text when there are none (except JSON: [])."""
+    if fmt == "json":
+        document = [diagnostic_json(d) for d in diagnostics]
+        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    lines = []
+    for diagnostic in diagnostics:
+        line = diagnostic_line(diagnostic)
+        if fmt == "github":
+            level = "error" if line.label == "error" else "warning"
+            lines.append(format_github(line, level, f"toolcanon {line.code}"))
+        else:
+            lines.append(format_text(line))
+    return "".join(text + "\n" for text in lines)
+
+
+def print_diagnostics(diagnostics: Sequence[Diagnostic], fmt: str) -> None:
+    """Diagnostics to stderr (JSON to stdout, so a pipe gets nothing else)."""
+    text = render(diagnostics, fmt)
+    if text:
+        (sys.stdout if fmt == "json" else sys.stderr).write(text)
+
+
+def counted(count: int, noun: str) -> str:
+    """``1 tool``, ``2 tools``: a count with its noun in the right number."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def summary(message: str) -> None:
+    """toolcanon's closing line for a person (stderr)."""
+    print(f"toolcanon: {printable(message)}", file=sys.stderr)
+
+
+def have_errors(subject: str, diagnostics: Sequence[Diagnostic], *, strict: bool) -> str:
+    """``contracts have errors``, saying so when --strict is why: the diagnostics above
+    are then labelled ``warning`` and the run still fails."""
+    warnings = sum(d.severity is Severity.WARNING for d in diagnostics)
+    if not strict or not warnings:
+        return f"{subject} errors"
+    if warnings == 1:
+        return f"{subject} errors (1 warning counts as an error under --strict)"
+    return f"{subject} errors ({warnings} warnings count as errors under --strict)"

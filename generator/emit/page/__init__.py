@@ -1,0 +1,3 @@
+"""The page target: the try-it catalogue (docs/index.html), its data and the package
+modules it runs.
+"""

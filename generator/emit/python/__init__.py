@@ -1,0 +1,3 @@
+"""The Python package target: descriptors, input models, parse_arguments, decide and the
+host and mode views.
+"""

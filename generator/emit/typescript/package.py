@@ -1,0 +1,172 @@
+"""The TypeScript target: an npm package of ES modules and their declarations.
+
+toolcanon writes the JavaScript and the ``.d.ts`` files itself, so ``generate`` needs
+no TypeScript compiler and ``node`` runs the package as it is: descriptor types and
+values, per-tool input types, ``decide``, the lists of every enabled provider target
+(``emit/lists.py``: the same entries as their JSON files) and Zod v4 validators of
+each ``inputSchema`` (``emit/zod.py``). Every value is deep-frozen when the package
+loads; schemas the package holds more than once are one object (``emit/ts_values.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any, Final
+
+from generator.core.templating import render
+from generator.emit import decisions
+from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
+from generator.emit.lists import collect
+from generator.emit.mcp import META_KEY
+from generator.emit.typescript.arguments import arguments_data
+from generator.emit.typescript.lists import ts_lists
+from generator.emit.typescript.text import jsdoc, line_comment, ts_property_key, ts_string, ts_value
+from generator.emit.typescript.tools import TsTool, ts_tools
+from generator.emit.typescript.values import Shared, js_value, literal_type, object_key, share
+from generator.emit.typescript.views import views_context
+from generator.emit.typescript.zod.module import RUNTIME_FILE, runtime_module, zod_module
+from generator.ir import policy
+from generator.ir.fields import ANNOTATIONS, FIELDS, MCP_META
+from generator.ir.model import Toolset
+from generator.project.config import EmitOptions
+
+PACKAGE_DIR: Final = PurePosixPath("typescript")
+JS_MODULES: Final = (
+    "_freeze",
+    "_schemas",
+    "_undo",
+    "descriptor",
+    "tools",
+    "decide",
+    "providers",
+    "arguments",
+    "hosts",
+    "modes",
+    "index",
+)
+DTS_MODULES: Final = (
+    "descriptor",
+    "inputs",
+    "tools",
+    "decide",
+    "providers",
+    "zod",
+    "arguments",
+    "hosts",
+    "modes",
+    "index",
+)
+ZOD_MODULE: Final = "zod.js"
+ZOD_RANGE: Final = "^4.3.0"
+"""The Zod versions the validators need (the converter's output uses 4.3's API)."""
+_SCHEMA_FIELDS: Final = {"inputSchema": "InputSchema", "parameters": "InputSchema"}
+_OUTPUT_FIELD: Final = "outputSchema"
+
+
+def _filters() -> dict[str, Callable[..., Any]]:
+    return {
+        "js_key": object_key,
+        "ts_doc": jsdoc,
+        "ts_key": ts_property_key,
+        "ts_line_comment": line_comment,
+        "ts_string": ts_string,
+        "ts_value": ts_value,
+        **decisions.FILTERS,
+    }
+
+
+def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
+    """Every file of the package, under ``typescript/``."""
+    context = _context(toolset, options, inputs)
+    files = {
+        PACKAGE_DIR / f"{module}.js": render(f"typescript/{module}.js.j2", _filters(), **context)
+        for module in JS_MODULES
+    }
+    for module in DTS_MODULES:
+        files[PACKAGE_DIR / f"{module}.d.ts"] = render(
+            f"typescript/{module}.d.ts.j2", _filters(), **context
+        )
+    files[PACKAGE_DIR / ZOD_MODULE] = _noted(zod_module(_input_schemas(context["tools"])))
+    files[PACKAGE_DIR / RUNTIME_FILE] = _noted(runtime_module())
+    files[PACKAGE_DIR / "package.json"] = render("typescript/package.json.j2", {}, **context)
+    return dict(sorted(files.items()))
+
+
+def _context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str, Any]:
+    """What the templates read: the tools, their descriptors and shared schemas, the
+    provider lists and what parseArguments needs of them."""
+    found = collect(toolset, options, inputs)
+    elements = tuple(dict.fromkeys(found_list.element for found_list in found))
+    tools = ts_tools(toolset, reserved=frozenset(elements))
+    shared = share(_named(tools), found, {tool.name: tool.prefix for tool in tools})
+    lists = ts_lists(found, lambda entry, indent: js_value(entry, shared, indent))
+    return {
+        "note": GENERATED_NOTE,
+        "package_name": options.typescript_package,
+        "version": options.package_version,
+        "zod_range": ZOD_RANGE,
+        "fields": FIELDS,
+        "annotations": ANNOTATIONS,
+        "mcp_meta_key": META_KEY,
+        "mcp_meta": MCP_META,
+        "risk_levels": policy.RISK_LEVELS,
+        "modes": policy.MODES,
+        "tools": tools,
+        "descriptors": [_descriptor(tool, shared) for tool in tools],
+        "shared": shared,
+        "lists": lists,
+        "elements": elements,
+        "exports": tuple(dict.fromkeys(found_list.export for found_list in found)),
+        "arguments": arguments_data(toolset, options, inputs, found),
+        **views_context(toolset, options, inputs, shared),
+        **decisions.context(),
+    }
+
+
+def _noted(text: str) -> str:
+    return f"{line_comment(GENERATED_NOTE)}\n{text}"
+
+
+def _named(tools: Sequence[TsTool]) -> list[tuple[str, Any]]:
+    """Each tool's schemas under the names the descriptors use."""
+    named: list[tuple[str, Any]] = []
+    for tool in tools:
+        named.append((f"{tool.prefix}InputSchema", tool.data["inputSchema"]))
+        if _OUTPUT_FIELD in tool.data:
+            named.append((f"{tool.prefix}OutputSchema", tool.data[_OUTPUT_FIELD]))
+    return named
+
+
+def _input_schemas(tools: Sequence[TsTool]) -> list[tuple[str, Any]]:
+    return [(tool.name, tool.data["inputSchema"]) for tool in tools]
+
+
+@dataclass(frozen=True, slots=True)
+class TsDescriptor:
+    """One tool in tools.js and tools.d.ts: each field's JavaScript value and literal type,
+    and the constants that type its schemas."""
+
+    name: str
+    values: tuple[tuple[str, str], ...]
+    types: tuple[tuple[str, str], ...]
+    schema_types: tuple[tuple[str, str], ...]
+
+
+def _descriptor(tool: TsTool, shared: Shared) -> TsDescriptor:
+    """Schemas are shared objects (always: ``_named`` names them), typed by constants."""
+    consts = {**_SCHEMA_FIELDS, _OUTPUT_FIELD: "OutputSchema"}
+    values: list[tuple[str, str]] = []
+    types: list[tuple[str, str]] = []
+    schema_types: dict[str, str] = {}
+    for key, value in tool.data.items():
+        if key in consts:
+            const = f"{tool.prefix}{consts[key]}"
+            values.append((key, shared.ref(value) or ts_value(value, "    ")))
+            types.append((key, f"typeof {const}"))
+            schema_types.setdefault(const, literal_type(value))
+        else:
+            values.append((key, ts_value(value, "    ")))
+            types.append((key, literal_type(value, "    ")))
+    return TsDescriptor(tool.name, tuple(values), tuple(types), tuple(schema_types.items()))

@@ -1,0 +1,126 @@
+"""What the TypeScript package's host views and masked lists read: ``hosts.js``, ``modes.js``.
+
+``hosts.js`` writes each host's descriptors as the shared ones (``toolDescriptors``)
+spread with the overlay's changes. ``modes.js`` knows, for every enabled provider list,
+the canonical name of each entry, and refers to the entries themselves in
+``providers.js`` (the exports the package already has); a host's entry that differs
+from the shared one (MCP's ``_meta`` carries the host's safety fields) is written out,
+its schema still the shared object of ``_schemas.js``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.core.targets import enabled
+from generator.emit.common import Inputs
+from generator.emit.lists import ProviderList, ToolList, materialize, tool_lists
+from generator.emit.typescript.lists import TsGroup
+from generator.emit.typescript.text import ts_property_key, ts_string, ts_value
+from generator.emit.typescript.values import Shared, js_value, json_text, object_key
+from generator.ir.model import Toolset
+from generator.project.config import EmitOptions
+
+
+@dataclass(frozen=True, slots=True)
+class TsViewList:
+    """One list of ``modes.js``: its name, element type, and its files."""
+
+    key: str
+    element: str
+    per_server: bool
+    groups: tuple[TsGroup, ...]
+
+
+def views_context(
+    toolset: Toolset, options: EmitOptions, inputs: Inputs, shared: Shared
+) -> dict[str, Any]:
+    """The template context of ``hosts.*`` and ``modes.*``."""
+    lists = tool_lists(enabled(options.targets))
+    found = {tl.key: materialize(tl, toolset, options, inputs) for tl in lists}
+    written = _Refs.writer(shared)
+    host_refs = {tl.key: _Refs(found[tl.key], written) for tl in lists}
+    return {
+        "host_names": [view.name for view in toolset.hosts],
+        "host_descriptors": _host_descriptors(toolset),
+        "view_lists": [_list(tl, found[tl.key], _Refs(found[tl.key])) for tl in lists],
+        "host_lists": {
+            view.name: [
+                _list(
+                    tl, materialize(tl, Toolset(view.tools, ()), options, inputs), host_refs[tl.key]
+                )
+                for tl in lists
+            ]
+            for view in toolset.hosts
+        },
+        "list_exports": sorted({item.export for items in found.values() for item in items}),
+    }
+
+
+class _Refs:
+    """Each shared entry by its text: the expression that refers to it in providers.js,
+    else ``written`` (for an entry only a host has)."""
+
+    def __init__(
+        self, items: Sequence[ProviderList], written: Callable[[Any], str] | None = None
+    ) -> None:
+        self.by_text: dict[tuple[str, str], str] = {}
+        for item in items:
+            export = item.export if item.server is None else f"{item.export}{_index(item.server)}"
+            for number, (tool, entry) in enumerate(zip(item.tools, item.entries, strict=True)):
+                self.by_text[(tool, json_text(entry))] = f"{export}[{number}]"
+        self.written = written
+
+    @staticmethod
+    def writer(shared: Shared) -> Callable[[Any], str]:
+        """Writes an entry only a host has, its schemas as the shared objects."""
+        return lambda entry: js_value(entry, shared, "        ")
+
+    def expression(self, tool: str, entry: Any) -> str:
+        found = self.by_text.get((tool, json_text(entry)))
+        if found is None:
+            if self.written is None:
+                raise AssertionError(f"a shared entry of {tool} is not in providers.js")
+            return self.written(entry)
+        return found
+
+
+def _index(server: str) -> str:
+    return f"[{ts_string(server)}]"
+
+
+def _list(tool_list: ToolList, items: Sequence[ProviderList], refs: _Refs) -> TsViewList:
+    groups = tuple(
+        TsGroup(
+            item.server,
+            item.tools,
+            tuple(refs.expression(t, e) for t, e in zip(item.tools, item.entries, strict=True)),
+        )
+        for item in items
+    )
+    # providers.d.ts declares an element type for lists that have files only
+    element = tool_list.export.element if items else "never"
+    return TsViewList(tool_list.key, element, tool_list.per_server, groups)
+
+
+def _host_descriptors(toolset: Toolset) -> dict[str, list[tuple[str, str]]]:
+    """Per host, (key in hosts.js, expression) for each tool: the shared descriptor, or
+    it spread with the fields the overlay changes."""
+    from generator.emit.views import host_changes
+
+    return {
+        host: [(object_key(name), _spread(name, changed)) for name, changed in rows]
+        for host, rows in host_changes(toolset).items()
+    }
+
+
+def _spread(name: str, changed: dict[str, Any]) -> str:
+    ref = f"toolDescriptors[{ts_string(name)}]"
+    if not changed:
+        return ref
+    inner = "".join(
+        f"\n      {ts_property_key(k)}: {ts_value(v, '      ')}," for k, v in changed.items()
+    )
+    return f"{{\n      ...{ref},{inner}\n    }}"

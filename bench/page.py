@@ -29,8 +29,8 @@ from bench.typescript_emit import load
 from generator.emit.common import Inputs
 from generator.emit.page import html as page
 from generator.emit.page.modules import page_modules
+from generator.ir.options import EmitOptions
 from generator.profiles.stage import adapt
-from generator.project.config import EmitOptions
 from tests.browser import CHROMIUM_ARGS, chromium
 
 TARGETS = ("canonical", "openai", "anthropic", "mcp", "page")

@@ -32,7 +32,8 @@ sys.path.insert(0, str(REPO))
 from bench.synth import make_contracts  # noqa: E402
 from generator.core.targets import enabled as enabled_targets  # noqa: E402
 from generator.ir.model import Toolset  # noqa: E402
-from generator.project.config import Config, EmitOptions  # noqa: E402
+from generator.ir.options import EmitOptions  # noqa: E402
+from generator.project.settings import Config  # noqa: E402
 from generator.run.pipeline import load_toolset  # noqa: E402
 from generator.tokens.encoding import encoder  # noqa: E402
 from generator.tokens.measure import measure  # noqa: E402

@@ -25,8 +25,9 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from synth import make_contracts  # noqa: E402
 
-from generator.project.config import Config, EmitOptions  # noqa: E402
-from generator.write.writer import encode_text  # noqa: E402
+from generator.ir.options import EmitOptions  # noqa: E402
+from generator.project.settings import Config  # noqa: E402
+from generator.write.plan import encode_text  # noqa: E402
 
 OVERLAY = """\
 version: 1

@@ -31,7 +31,9 @@ from generator.emit.typescript.text import type_name
 from generator.emit.typescript.typemap import schema_to_ts
 from generator.emit.typescript.zod.module import zod_module
 from generator.ir.model import Toolset, thaw
-from generator.project.config import Config, EmitOptions, load_config
+from generator.ir.options import EmitOptions
+from generator.project.config import load_config
+from generator.project.settings import Config
 from generator.run.pipeline import load_contracts, load_toolset
 
 ROOT = Path(__file__).resolve().parent.parent

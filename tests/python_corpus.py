@@ -19,11 +19,12 @@ from typing import Any
 import pytest
 import yaml
 
+from generator.ir.options import EmitOptions
 from generator.jsonschema import pointer
 from generator.profiles.openai import to_strict
-from generator.project.config import Config, EmitOptions
+from generator.project.settings import Config
 from generator.run.pipeline import build, load_contracts
-from generator.write.writer import write
+from generator.write.output import write
 from tests.generated_python import import_fresh
 from tests.zod_corpus import CASES, Case, obj
 

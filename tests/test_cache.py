@@ -20,7 +20,7 @@ import pytest
 
 from generator.core.cache import CacheView, Entry, key_path, read_key, signed, user_cache_root
 from generator.models.chunks import Chunk, assemble, chunk_bounds, import_block
-from generator.write.writer import store_entries
+from generator.write.entries import store_entries
 from tests.conftest import REPO, Project, tree_snapshot
 
 HEAVY = ("black", "datamodel_code_generator", "jinja2", "jsonschema", "yaml", "regress")

@@ -100,7 +100,7 @@ def test_context_cost_lists_the_enabled_provider_lists(tmp_path: Path) -> None:
             costs,
         ), costs
     no_providers = replace(OPTIONS, targets=("docs", "canonical"))
-    assert "Context cost" not in docs.emit(found, no_providers, inputs(found))[TOOLS]
+    assert "Context cost" not in docs.emit(found, no_providers, inputs(found, no_providers))[TOOLS]
 
 
 def test_readme_rows_follow_the_targets_and_the_servers(tmp_path: Path) -> None:

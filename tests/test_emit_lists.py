@@ -12,8 +12,8 @@ from generator.emit import anthropic, bedrock, gemini, gemini_openapi, mcp, open
 from generator.emit.common import NO_INPUTS, Inputs
 from generator.emit.lists import Export, Layout, ToolList, render_lists, tool_lists
 from generator.ir.model import ToolDescriptor, Toolset
+from generator.ir.options import EmitOptions
 from generator.profiles.stage import Adapted
-from generator.project.config import EmitOptions
 from tests.toolsets import OPTIONS, inputs, sample
 
 LAYOUT = Layout(("n",), ("d",), ("s",))

@@ -27,8 +27,8 @@ from generator.emit.page.data import page_data
 from generator.emit.page.modules import page_modules, zod_version
 from generator.emit.typescript import package as typescript
 from generator.ir.model import thaw
+from generator.ir.options import EmitOptions
 from generator.profiles.base import without_dialect
-from generator.project.config import EmitOptions
 from tests.conftest import REPO
 from tests.test_cross_target import NASTY, NASTY_KEY
 from tests.toolsets import SAMPLE, inputs, toolset

@@ -12,7 +12,7 @@ from generator.emit import schema
 from generator.ir.model import Toolset
 from tests.toolsets import OPTIONS
 
-SHIPPED = Path(schema.__file__).parent.parent / "contracts" / "contract.schema.json"
+SHIPPED = Path(schema.__file__).parent.parent / "contracts" / "schemas" / "contract.schema.json"
 
 
 def test_the_file_is_the_schema_check_enforces() -> None:

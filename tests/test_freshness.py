@@ -11,9 +11,10 @@ from pathlib import Path, PurePosixPath
 import pytest
 
 from generator.core.diagnostics import Position
-from generator.project.config import Budget, Config, EmitOptions
+from generator.ir.options import EmitOptions
+from generator.project.settings import Budget, Config
 from generator.run.fresh import NAMESPACE, fresh_tool_count, record, record_key
-from generator.write.writer import store_entries
+from generator.write.entries import store_entries
 
 MANIFEST = json.dumps({"tools": [{"name": "a"}, {"name": "b"}]}).encode()
 

@@ -14,7 +14,7 @@ from generator.core import cache
 from generator.core.diagnostics import Diagnostic, Position, Severity
 from generator.core.fingerprint import build_id
 from generator.emit import canonical
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 from generator.write import manifest
 from tests.conftest import Project
 from tests.toolsets import sample

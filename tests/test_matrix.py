@@ -13,9 +13,9 @@ from generator.emit.common import Inputs
 from generator.emit.docs import catalogue as docs
 from generator.emit.docs import matrix
 from generator.ir.model import freeze
+from generator.ir.options import EmitOptions
 from generator.profiles.base import INEXPRESSIBLE, LOSSY, Finding
 from generator.profiles.stage import Adapted
-from generator.project.config import EmitOptions
 from generator.run.pipeline import load_contracts
 from tests.conftest import Project
 

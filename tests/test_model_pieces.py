@@ -24,9 +24,9 @@ from generator.models.naming import class_names
 from generator.models.pieces import Piece, cut, join, separable
 from generator.models.plan import schema_text
 from generator.models.workers import Workers
-from generator.project.config import Config
+from generator.project.settings import Config
 from generator.run.pipeline import load_toolset
-from generator.write.writer import store_entries
+from generator.write.entries import store_entries
 from tests.test_cache import CLASH  # two tools whose model class names could clash
 
 

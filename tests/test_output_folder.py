@@ -277,8 +277,8 @@ def test_held_output_placement_rules_for_the_config_file(tmp_path: Path) -> None
     the project root is the config's folder) is refused too."""
     from dataclasses import replace
 
-    from generator.project.config import Config
     from generator.project.outputs import output_problems
+    from generator.project.settings import Config
 
     root = tmp_path / "root"
     base = Config(root=root, contracts=root / "contracts", output=tmp_path / "out")

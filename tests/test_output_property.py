@@ -137,7 +137,8 @@ def _forge(root: Path, top: Path) -> None:
 def _output_of(workdir: Path, args: list[str]) -> Path | None:
     """The folder the run was allowed to write (None when the config cannot be read)."""
     from generator.core.diagnostics import ContractError
-    from generator.project.config import Overrides, load_config
+    from generator.project.config import load_config
+    from generator.project.settings import Overrides
 
     def flag(name: str) -> Path | None:
         return Path(args[args.index(name) + 1]) if name in args else None

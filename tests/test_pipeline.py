@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.write import writer
+from generator.write.compare import read_manifest
 from tests.conftest import (
     MINIMAL,
     REPO,
@@ -355,4 +355,4 @@ def test_writer_never_leaves_staging_folders(example_project: Project) -> None:
     example_project.run("generate")
     names = [p.name for p in example_project.root.iterdir()]
     assert sorted(names) == ["contracts", "generated"]
-    assert writer.read_manifest(example_project.generated) is not None
+    assert read_manifest(example_project.generated) is not None

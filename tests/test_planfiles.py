@@ -6,8 +6,10 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
+from generator.write.compare import compare
+from generator.write.output import write
+from generator.write.plan import Plan
 from generator.write.planfiles import PACK_FROM, PlanFiles, replaced
-from generator.write.writer import Plan, compare, write
 
 BIG = ("é🚀 " * (PACK_FROM // 3)).encode("utf-8")
 

@@ -112,4 +112,4 @@ def test_wheel_bundles_templates_and_schema(
         for p in (REPO / "templates").rglob("*")
         if p.is_file()
     }
-    assert "generator/contracts/contract.schema.json" in names
+    assert "generator/contracts/schemas/contract.schema.json" in names

@@ -33,7 +33,7 @@ import pytest
 from bench.synth import make_contracts
 from generator.ir.model import thaw
 from generator.jsonschema.dialects import dialect_of
-from generator.project.config import Config
+from generator.project.settings import Config
 from generator.run.pipeline import load_toolset
 from tests.python_runtime import load_runtime
 from tests.zod_corpus import CASES, DRAFT7, Case

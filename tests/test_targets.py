@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 from generator.core.targets import BY_NAME, CONFIGURABLE, TARGETS, enabled
-from generator.project.config import ALL_TARGETS
+from generator.project.keys import ALL_TARGETS
 
 
 def names(configured: tuple[str, ...]) -> list[str]:

@@ -15,7 +15,7 @@ import pytest
 from generator.core.diagnostics import Position, Severity, has_errors
 from generator.core.report import diagnostic_line, format_text
 from generator.ir.model import Toolset
-from generator.project.config import Config
+from generator.project.settings import Config
 from generator.run.pipeline import load_toolset
 from generator.tokens.budgets import (
     LISTING_OVER_BUDGET,

@@ -24,8 +24,10 @@ import pytest
 
 from generator.emit.typescript import package as typescript
 from generator.ir.model import Toolset, thaw
+from generator.ir.options import EmitOptions
 from generator.profiles.openai import strict_inverse
-from generator.project.config import Config, EmitOptions, load_config
+from generator.project.config import load_config
+from generator.project.settings import Config
 from tests.conftest import REPO
 from tests.python_runtime import load_runtime
 from tests.test_profile_inverse import as_strict, strict_schemas, undeclared_keys

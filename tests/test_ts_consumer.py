@@ -21,7 +21,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from generator.ir import policy
-from generator.project.config import Config
+from generator.project.settings import Config
 from tests.npm_consumer import HARNESS, PACKAGE, TSC, Consumer
 from tests.ts_package import build_package
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from generator.project.config import Config
+from generator.project.settings import Config
 from tests.test_typescript import STRICT_OPTIONS
 from tests.ts_package import TSC, build_package, declarations_as_sources, link_modules
 

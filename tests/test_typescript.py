@@ -26,7 +26,9 @@ from generator.emit.typescript.tools import RESERVED_TYPES, ts_tools
 from generator.ir import policy
 from generator.ir.fields import FIELDS, decision_fields, descriptor_json
 from generator.ir.model import Toolset
-from generator.project.config import Config, EmitOptions, load_config
+from generator.ir.options import EmitOptions
+from generator.project.config import load_config
+from generator.project.settings import Config
 from tests.conftest import REPO
 from tests.ts_package import (
     TSC,

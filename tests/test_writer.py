@@ -6,23 +6,26 @@ import errno
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path, PurePosixPath
 
 import pytest
 
 from generator.write import swap as writer_swap
-from generator.write import writer
+from generator.write.compare import compare
+from generator.write.output import write
+from generator.write.plan import Plan, WriteError
 from tests.conftest import MINIMAL, Project
 
 
-def _plan(**files: str) -> writer.Plan:
-    return writer.Plan({PurePosixPath(k.replace("__", "/")): v.encode() for k, v in files.items()})
+def _plan(**files: str) -> Plan:
+    return Plan({PurePosixPath(k.replace("__", "/")): v.encode() for k, v in files.items()})
 
 
 def test_write_then_compare_is_clean(tmp_path: Path) -> None:
     plan = _plan(a="1\n", sub__b="2\n")
-    writer.write(plan, tmp_path / "out")
-    assert writer.compare(plan, tmp_path / "out").drift == ()
+    write(plan, tmp_path / "out")
+    assert compare(plan, tmp_path / "out").drift == ()
     assert (tmp_path / "out" / "sub" / "b").read_text() == "2\n"
 
 
@@ -48,7 +51,7 @@ def test_read_only_filesystem_is_a_clear_error(
     def refuse(*args: object, **kwargs: object) -> str:
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(writer.tempfile, "mkdtemp", refuse)
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
     result = project.run("generate")
     assert result.code == 2
     assert "cannot update generated/: Read-only file system" in result.err
@@ -57,7 +60,7 @@ def test_read_only_filesystem_is_a_clear_error(
 
 def test_failed_swap_restores_the_old_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out"
-    writer.write(_plan(a="old\n"), out)
+    write(_plan(a="old\n"), out)
     monkeypatch.setattr(writer_swap, "_exchange", lambda a, b: False)  # the two-rename path
     real_rename = os.rename
     calls = {"n": 0}
@@ -68,9 +71,9 @@ def test_failed_swap_restores_the_old_tree(tmp_path: Path, monkeypatch: pytest.M
             raise OSError(errno.EIO, "I/O error")
         real_rename(src, dst)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(writer.os, "rename", flaky)
-    with pytest.raises(writer.WriteError):
-        writer.write(_plan(a="new\n"), out)
+    monkeypatch.setattr(os, "rename", flaky)
+    with pytest.raises(WriteError):
+        write(_plan(a="new\n"), out)
     assert (out / "a").read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 

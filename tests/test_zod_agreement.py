@@ -36,7 +36,9 @@ import pytest
 from bench.synth import make_contracts
 from generator.emit.typescript import package as typescript
 from generator.ir.model import thaw
-from generator.project.config import Config, EmitOptions, load_config
+from generator.ir.options import EmitOptions
+from generator.project.config import load_config
+from generator.project.settings import Config
 from generator.run.pipeline import load_toolset
 from tests.ts_package import write_package
 from tests.zod_corpus import CASES, Case

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from generator.contracts.check import check_files
@@ -19,8 +20,9 @@ from generator.core.diagnostics import Diagnostic, Severity
 from generator.emit import enabled_targets
 from generator.emit.common import Inputs
 from generator.ir.model import Toolset
+from generator.ir.options import EmitOptions
 from generator.profiles.stage import adapt
-from generator.project.config import EmitOptions
+from generator.tokens.cells import token_cells
 
 OPTIONS = EmitOptions()
 
@@ -77,9 +79,11 @@ def toolset(
 
 
 def inputs(found: Toolset, options: EmitOptions = OPTIONS) -> Inputs:
-    """What the profile stage gives the emitters of ``options``' targets."""
+    """What the stages before emit give the emitters of ``options``' targets: the
+    profile stage's schemas and the token stage's counts."""
     adapted, _ = adapt(found, enabled_targets(options))
-    return Inputs(adapted=adapted)
+    profiled = Inputs(adapted=adapted)
+    return replace(profiled, tokens=token_cells(found, options, profiled))
 
 
 CORE = """

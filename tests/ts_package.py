@@ -16,7 +16,7 @@ from pathlib import Path, PurePosixPath
 from generator.emit import emit_targets, enabled_targets
 from generator.emit.common import Inputs, Rendered
 from generator.ir.model import Toolset
-from generator.project.config import Config
+from generator.project.settings import Config
 from generator.run.pipeline import load_contracts
 
 HARNESS = Path(__file__).resolve().parent / "ts_harness"

@@ -18,7 +18,7 @@ from generator.core.report import counted, have_errors, print_diagnostics, print
 from generator.emit.common import GENERATE_COMMAND
 
 if TYPE_CHECKING:
-    from generator.write.writer import Plan
+    from generator.write.plan import Plan
 
 NAME = "check"
 HELP = "exit 1 when the output folder differs from what generate would write"
@@ -29,9 +29,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
+    # lazy: the fast path loads no stage; a stale tree pays for the pipeline below
     from generator.run.fresh import fresh_tool_count, recorded_files
-    from generator.run.pipeline import build
-    from generator.write.writer import compare, untracked
+    from generator.write.compare import compare, untracked
 
     config = options.output_config(args)
     out = config.output.name
@@ -40,6 +40,8 @@ def run(args: argparse.Namespace) -> ExitCode:
         _note_foreign(out, untracked(config.output, recorded))
         summary(f"{out}/ is up to date")
         return ExitCode.OK
+    from generator.run.pipeline import build  # lazy: only when the fast path cannot say
+
     result = build(config, strict=config.strict)
     print_diagnostics(result.diagnostics, args.format)
     if result.plan is None:

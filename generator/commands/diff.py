@@ -65,6 +65,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     from generator.diff.compare import compare_sides
     from generator.diff.report import DiffResult, render
     from generator.diff.sources import against, current
+    from generator.diff.suppressions import apply_suppressions, suppressions_of
 
     if args.against_upstream:
         branch = upstream(Path.cwd())
@@ -88,6 +89,10 @@ def run(args: argparse.Namespace) -> ExitCode:
         )
     config = options.config(args)
     try:
+        suppressions = suppressions_of(config.diff_table)
+    except ContractError as error:
+        return _bad(error, args.format, "the config has errors")
+    try:
         new = current(config)
     except ContractError as error:
         return _bad(error, args.format, "the contracts have errors")
@@ -95,7 +100,6 @@ def run(args: argparse.Namespace) -> ExitCode:
         old = against(config, args.against)
     except ContractError as error:
         return _bad(error, args.format, f"cannot compare against '{args.against}'")
-    from generator.diff.suppressions import apply_suppressions
     from generator.diff.tokens import token_findings
 
     found = [*compare_sides(old, new), *token_findings(old, new, config)]
@@ -103,7 +107,7 @@ def run(args: argparse.Namespace) -> ExitCode:
         from generator.diff.hosts import compare_hosts
 
         found += compare_hosts(old.hosts, new.hosts, found, new.places)
-    findings, unused = apply_suppressions(sorted(found, key=Finding.sort_key), config.suppressions)
+    findings, unused = apply_suppressions(sorted(found, key=Finding.sort_key), suppressions)
     result = DiffResult(args.against, findings, args.fail_on, unused)
     sys.stdout.write(render(result, args.format))
     return ExitCode.FAILED if result.failed else ExitCode.OK

@@ -14,7 +14,7 @@ from generator.core.report import counted, have_errors, print_diagnostics, print
 from generator.write.lock import DEFAULT_TIMEOUT as DEFAULT_LOCK_TIMEOUT
 
 if TYPE_CHECKING:
-    from generator.write.writer import Plan
+    from generator.write.plan import Plan
 
 NAME = "generate"
 HELP = "write every target into the output folder"
@@ -51,9 +51,11 @@ def _seconds(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> ExitCode:
+    # lazy: the fast path loads no stage; a stale tree pays for the pipeline below
     from generator.run.fresh import fresh_tool_count, record, recorded_files
-    from generator.run.pipeline import build
-    from generator.write.writer import WriteError, store_entries, tidy, write
+    from generator.write.entries import store_entries
+    from generator.write.output import tidy, write
+    from generator.write.plan import WriteError
 
     config = options.output_config(args)
     count = fresh_tool_count(config, strict=config.strict)
@@ -61,13 +63,15 @@ def run(args: argparse.Namespace) -> ExitCode:
         tidy(config.output)
         summary(f"{config.output.name}/ is up to date ({counted(count, 'tool')})")
         return ExitCode.OK
+    from generator.run.pipeline import build  # lazy: only when the fast path cannot say
+
     result = build(config, strict=config.strict)
     print_diagnostics(result.diagnostics, args.format)
     if result.plan is None:
         blocked = have_errors("contracts have", result.diagnostics, strict=config.strict)
         summary(f"{blocked}; nothing was written")
         return ExitCode.BAD_INPUT
-    from generator.commands.check import manifest_on_disk
+    from generator.commands.check import manifest_on_disk  # lazy: as above
     from generator.write.manifest import MANIFEST, skew, skew_text
 
     builds = skew(manifest_on_disk(config.output), result.plan.files[MANIFEST])  # before writing

@@ -23,7 +23,8 @@ def run(args: argparse.Namespace) -> ExitCode:
     """Write the scaffold into the working folder; exit 2 (writing nothing) if refused."""
     from generator.project.config_file import PYPROJECT
     from generator.run.scaffold import Refused, plan_scaffold
-    from generator.write.writer import WriteError, create_files, encode_text, replace_file
+    from generator.write.files import create_files, replace_file
+    from generator.write.plan import WriteError, encode_text
 
     root = Path.cwd()
     try:

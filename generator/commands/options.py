@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 
 from generator.core.report import FORMATS
-from generator.project.config import Config, Overrides, load_config
+from generator.project.config import load_config
+from generator.project.settings import Config, Overrides
 
 
 def add_config(parser: argparse.ArgumentParser, *, outputs: bool = True) -> None:

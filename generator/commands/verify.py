@@ -18,7 +18,7 @@ from generator.commands.diff import add_fail_on
 from generator.core.diagnostics import ContractError, Diagnostic, Position, usage
 from generator.core.exitcodes import ExitCode
 from generator.core.report import counted, summary
-from generator.project.config import Config
+from generator.project.settings import Config
 
 if TYPE_CHECKING:  # kept off the import path of every other command
     from generator.live.session import Listing
@@ -114,12 +114,12 @@ def _listing(args: argparse.Namespace) -> Listing:
 
 
 def _write_pin(args: argparse.Namespace, served: dict[str, Entry]) -> ExitCode:
-    from generator.importers.write import write_atomic
+    from generator.importers.write import write_text
     from generator.verify.pin import BAD_PIN, pin_text
 
     display = args.pin.as_posix()
     try:
-        write_atomic(args.pin, pin_text(args.server, served), display)
+        write_text(args.pin, pin_text(args.server, served), display)
     except OSError as exc:
         message = f"cannot write the pin: {exc.strerror or exc}"
         raise ContractError([Diagnostic(Position(display, 1, 1), message, BAD_PIN)]) from None

@@ -14,13 +14,13 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from generator.contracts.check import check_file
+from generator.contracts.discover import cannot_read
+from generator.contracts.loader import LoadedFile, load_bytes
 from generator.core.cache import CacheView, Entry
 from generator.core.diagnostics import ContractError, Diagnostic, JsonPath, Position, Severity
-
-if TYPE_CHECKING:
-    from generator.contracts.loader import LoadedFile
 
 NAMESPACE = "contracts"
 FORMAT = 2  # 2: positions as one string, decoded when used
@@ -48,9 +48,16 @@ def load_checked(
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        from generator.contracts.discover import cannot_read
-
         return Checked(None, [cannot_read(display, exc)], None)
+    return check_bytes(raw, display, key, cache, extensions)
+
+
+def check_bytes(
+    raw: bytes, display: str, key: str, cache: CacheView, extensions: frozenset[str] = frozenset()
+) -> Checked:
+    """Load and check one file's bytes (or find the result in ``cache``): what
+    ``load_checked`` does once the file is read, and what import does with the text it
+    is about to write."""
     entry_key = _entry_key(raw, display, key, extensions)
     stored = cache.get(NAMESPACE, entry_key)
     if stored is not None:
@@ -58,7 +65,7 @@ def load_checked(
             return Checked(*_decode(stored), None)
         except (ValueError, TypeError, KeyError, IndexError):
             pass  # damaged or from another layout: do the work again
-    loaded, diagnostics = _load_and_check(path, display, key, extensions)
+    loaded, diagnostics = _load_and_check(raw, display, key, extensions)
     return Checked(loaded, diagnostics, Entry(NAMESPACE, entry_key, _encode(loaded, diagnostics)))
 
 
@@ -69,13 +76,10 @@ def _entry_key(raw: bytes, display: str, key: str, extensions: frozenset[str]) -
 
 
 def _load_and_check(
-    path: Path, display: str, key: str, extensions: frozenset[str]
+    raw: bytes, display: str, key: str, extensions: frozenset[str]
 ) -> tuple[LoadedFile | None, list[Diagnostic]]:
-    from generator.contracts.check import check_file
-    from generator.contracts.loader import load_file
-
     try:
-        loaded = load_file(path, display, key=key)
+        loaded = load_bytes(raw, display, key=key)
     except ContractError as error:
         return None, list(error.diagnostics)
     return loaded, check_file(loaded, extensions)
@@ -99,8 +103,6 @@ def _encode(loaded: LoadedFile | None, diagnostics: list[Diagnostic]) -> bytes:
 
 
 def _decode(stored: bytes) -> tuple[LoadedFile | None, list[Diagnostic]]:
-    from generator.contracts.loader import LoadedFile
-
     document = json.loads(stored)
     file = document["file"]
     loaded = None

@@ -9,7 +9,6 @@ import difflib
 import functools
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from importlib import resources
 from typing import Any
 
 import jsonschema
@@ -20,6 +19,7 @@ from generator.contracts.lint import check_schema
 from generator.contracts.loader import LoadedFile
 from generator.contracts.selection import exclusion_problems
 from generator.core.diagnostics import Diagnostic, JsonPath, Severity
+from generator.core.resources import CONTRACT_SCHEMA, shipped_schema
 from generator.ir.policy import SKILL_KIND, contradictions
 
 NAME_HINT = "use letters, digits, '_', '.' and '-' (at most 64, not starting with '.' or '-')"
@@ -28,18 +28,10 @@ _WINDOWS_DEVICES = frozenset(
 )
 
 
-def contract_schema_text() -> str:
-    """The JSON Schema of a contract file as shipped inside the package (the schema
-    target writes it out as is)."""
-    return (
-        resources.files("generator.contracts").joinpath("contract.schema.json").read_text("utf-8")
-    )
-
-
 @functools.cache
 def contract_schema() -> dict[str, Any]:
     """The JSON Schema of a contract file, shipped inside the package."""
-    schema: dict[str, Any] = json.loads(contract_schema_text())
+    schema: dict[str, Any] = json.loads(shipped_schema(CONTRACT_SCHEMA))
     return schema
 
 

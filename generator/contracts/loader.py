@@ -244,7 +244,12 @@ class _Recursive(_Abort):
 
 def load_file(path: Path, display: str, *, key: str | None = None) -> LoadedFile:
     """Read and parse one contract file. Raises ContractError with every problem found."""
-    raw = path.read_bytes()
+    return load_bytes(path.read_bytes(), display, key=key)
+
+
+def load_bytes(raw: bytes, display: str, *, key: str | None = None) -> LoadedFile:
+    """Parse one contract file's bytes (``display`` names it in diagnostics). Raises
+    ContractError with every problem found."""
     digest = hashlib.sha256(raw).hexdigest()
     text = decode(raw, display)
     builder = _Builder(display)

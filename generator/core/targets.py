@@ -24,6 +24,7 @@ class Target:
     name: str
     module: str
     needs_models: bool = False
+    needs_tokens: bool = False  # reads Inputs.tokens: the token stage runs first
     implied_by: tuple[str, ...] = ()
     adapters: tuple[str, ...] = ()  # profile adapters whose schemas it sends (profiles/stage)
     provider: bool = False
@@ -69,7 +70,7 @@ TARGETS: tuple[Target, ...] = (
     ),
     Target("python", "generator.emit.python.package", needs_models=True),
     Target("typescript", "generator.emit.typescript.package"),
-    Target("docs", "generator.emit.docs.catalogue"),
+    Target("docs", "generator.emit.docs.catalogue", needs_tokens=True),
     Target("schema", "generator.emit.schema"),
     # Off unless configured: the page embeds a Zod build and every schema twice.
     Target("page", "generator.emit.page.html", default=False),

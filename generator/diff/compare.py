@@ -13,7 +13,7 @@ from generator.core.diagnostics import JsonPath
 from generator.diff.providers import only_target, provider_changes
 from generator.diff.rules import RULES, Change, Finding, change
 from generator.diff.schema import compare_schemas, show
-from generator.diff.sources import Descriptor, Side
+from generator.diff.sides import Descriptor, Side
 from generator.ir.policy import RISK_LEVELS
 
 # field → rule when it turns from the first value to the second (loosening)

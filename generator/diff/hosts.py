@@ -13,39 +13,14 @@ gets here: it is an error on the side that has it (TC172), so the diff stops.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 
-from generator.core.diagnostics import JsonPath, Position
+from generator.core.diagnostics import JsonPath
 from generator.diff.compare import compare_tool
 from generator.diff.rules import RULES, Change, Finding
-from generator.ir.fields import descriptor_json
-from generator.ir.model import HostView, Where
+from generator.diff.sides import HostSide
+from generator.ir.model import Where
 
 HOST_PREFIX = "host:"  # how a host's tool is named where findings name a tool
-
-
-@dataclass(frozen=True, slots=True)
-class HostSide:
-    """One host on one side of a diff: its descriptors by name, and where its overlay
-    sets each tool's fields and chooses its tools."""
-
-    file: str
-    tools: Mapping[str, Mapping[str, object]]
-    set_at: Mapping[str, Mapping[str, Position]]
-    selected_at: Position
-
-
-def host_sides(views: tuple[HostView, ...]) -> dict[str, HostSide]:
-    """The hosts of a resolved toolset, as diff reads them."""
-    return {
-        view.name: HostSide(
-            view.file,
-            {tool.name: descriptor_json(tool) for tool in view.tools},
-            view.set_at,
-            view.selected_at,
-        )
-        for view in views
-    }
 
 
 def label(host: str, tool: str | None = None) -> str:

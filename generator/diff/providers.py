@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.contracts.selection import PROVIDER_TARGETS
 from generator.diff.rules import Change, change
-from generator.diff.sources import Descriptor
+from generator.diff.sides import Descriptor
 
 EXAMPLES_TARGET = "anthropic"  # the one provider that receives examples (input_examples)
 

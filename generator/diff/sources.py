@@ -11,42 +11,19 @@ from __future__ import annotations
 import subprocess
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any
 
+from generator.contracts.discover import CONTRACT_SUFFIXES
 from generator.core.diagnostics import ContractError, Diagnostic, Position
+from generator.core.jsondata import JsonProblem, loads
 from generator.core.paths import display
+from generator.diff.sides import Descriptor, Resolved, Side, host_sides
 from generator.emit.canonical import CANONICAL_FORMAT
-from generator.emit.common import Inputs
 from generator.ir.fields import descriptor_json
-from generator.ir.model import ToolDescriptor, Where
-from generator.project.config import Config
-
-if TYPE_CHECKING:  # diff.hosts reads Sides through compare: imported when used
-    from generator.diff.hosts import HostSide
-
-Descriptor = Mapping[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    """One version of the tools: canonical descriptors by name, and where each is written
-    (a pinned tools.json has no places)."""
-
-    label: str
-    tools: Mapping[str, Descriptor]
-    places: Mapping[str, Where]
-    resolved: Resolved | None = None  # the IR, when the side came from contracts
-    hosts: Mapping[str, HostSide] | None = None  # None: this side says nothing of hosts
-
-
-@dataclass(frozen=True, slots=True)
-class Resolved:
-    """A side's resolved tools and what the profile stage made of them (for token counts)."""
-
-    tools: tuple[ToolDescriptor, ...]
-    inputs: Inputs
+from generator.project.settings import Config
+from generator.run.pipeline import load_contracts as load
+from generator.write.ownership import safe_relative
 
 
 def load_contracts(
@@ -56,14 +33,11 @@ def load_contracts(
 
     ``lenient`` (the old side) reads schema-lint errors as warnings: a revision written
     before today's lint is still compared."""
-    from generator.run.pipeline import load_contracts as load
-
     loaded = load(config, strict=strict, prefix=display, lenient=lenient)
     if loaded.toolset is None:
         raise ContractError(loaded.diagnostics)
     tools = {tool.name: descriptor_json(tool) for tool in loaded.toolset}
     places = {tool.name: tool.where for tool in loaded.toolset}
-    from generator.diff.hosts import host_sides
 
     hosts = None if config.hosts is None else host_sides(loaded.toolset.hosts)
     resolved = Resolved(tuple(loaded.toolset), loaded.inputs)
@@ -94,8 +68,6 @@ def against(config: Config, ref: str) -> Side:
 
 def pinned(path: Path, label: str) -> Side:
     """A ``canonical/tools.json`` a downstream repository pinned."""
-    from generator.core.jsondata import JsonProblem, loads
-
     try:
         data = loads(path.read_text("utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
@@ -176,9 +148,6 @@ def _unpack_folder(top: Path, revision: str, folder: str, target: Path, ref: str
 def _yaml_blobs(listing: bytes, folder: str, ref: str) -> list[tuple[str, str]]:
     """(path inside the contracts folder, blob id) of every regular YAML file; a path
     that could lead out of the folder (``..``, absolute, backslashes) is refused."""
-    from generator.contracts.discover import CONTRACT_SUFFIXES
-    from generator.write.ownership import safe_relative
-
     found = []
     for entry in listing.decode("utf-8", "surrogateescape").split("\0"):
         meta, _, name = entry.partition("\t")

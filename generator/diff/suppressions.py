@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from generator.core.diagnostics import Diagnostic, Position
+from generator.core.diagnostics import ContractError, Diagnostic, Position
 from generator.diff.rules import RULES, Finding
+from generator.project.settings import Table
 
 ENTRY_KEYS = ("rule", "tool", "reason")
 _HEADER = "[[tool.toolcanon.diff.suppress]]"
@@ -29,6 +30,19 @@ class Suppression:
 
     def matches(self, rule: str, tool: str) -> bool:
         return self.rule == rule and self.tool == tool
+
+
+def suppressions_of(table: Table | None) -> tuple[Suppression, ...]:
+    """The suppressions the config's ``diff`` table holds; ContractError with every
+    problem with them."""
+    if table is None:
+        return ()
+    found, problems = parse_suppressions(
+        table.text.display, table.text.path.read_text("utf-8"), table.value
+    )
+    if problems:
+        raise ContractError(problems)
+    return found
 
 
 def parse_suppressions(

@@ -9,8 +9,8 @@ side has no resolved tools, so it is not counted.
 from __future__ import annotations
 
 from generator.diff.rules import RULES, Finding
-from generator.diff.sources import Side
-from generator.project.config import Config
+from generator.diff.sides import Side
+from generator.project.settings import Config
 from generator.tokens.changes import TokenChange, changes, part_changes
 from generator.tokens.measure import measure
 from generator.tokens.targets import target, targets_for

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from generator.core.targets import Target, enabled
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.ir.model import Toolset
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 
 Emitter = Callable[[Toolset, EmitOptions, Inputs], Rendered]
 

@@ -15,7 +15,7 @@ from typing import Any
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.ir.model import FrozenJson, ToolDescriptor, Toolset, thaw
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 
 TOOLS = PurePosixPath("anthropic/tools.json")
 TARGET = ADAPTER = "anthropic"

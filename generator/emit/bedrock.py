@@ -15,8 +15,8 @@ from pathlib import PurePosixPath
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.ir.model import Toolset, thaw
+from generator.ir.options import EmitOptions
 from generator.profiles.bedrock import tool_entry
-from generator.project.config import EmitOptions
 
 TOOL_CONFIG = PurePosixPath("bedrock/tool-config.json")
 TARGET = ADAPTER = "bedrock"

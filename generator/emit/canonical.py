@@ -7,7 +7,7 @@ from pathlib import PurePosixPath
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered, dump_json
 from generator.ir.fields import descriptor_json
 from generator.ir.model import Toolset
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 
 CANONICAL_FORMAT = 1
 

@@ -15,8 +15,8 @@ from pathlib import PurePosixPath
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.ir.model import Toolset, thaw
+from generator.ir.options import EmitOptions
 from generator.profiles.gemini import JSON_KEY, declaration
-from generator.project.config import EmitOptions
 
 DECLARATIONS = PurePosixPath("gemini/function-declarations.json")
 TARGET = ADAPTER = "gemini"

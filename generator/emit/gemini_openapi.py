@@ -15,8 +15,8 @@ from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.gemini import declarations
 from generator.emit.lists import Export, render_lists
 from generator.ir.model import Toolset
+from generator.ir.options import EmitOptions
 from generator.profiles.gemini import OPENAPI_KEY
-from generator.project.config import EmitOptions
 
 DECLARATIONS = PurePosixPath("gemini/function-declarations.openapi.json")
 TARGET = ADAPTER = "gemini-openapi"

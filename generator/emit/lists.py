@@ -22,7 +22,7 @@ from typing import Any
 from generator.core.targets import Target, enabled
 from generator.emit.common import Inputs, Rendered, dump_json
 from generator.ir.model import ToolDescriptor, Toolset
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 
 KeyPath = tuple[str, ...]
 

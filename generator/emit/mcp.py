@@ -17,7 +17,7 @@ from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.ir.fields import hints, mcp_meta
 from generator.ir.model import ToolDescriptor, Toolset, thaw
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 
 # Reverse-DNS prefix of this project (its second label is neither "mcp" nor
 # "modelcontextprotocol", which the spec reserves) and a name for the payload.

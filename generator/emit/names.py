@@ -11,7 +11,7 @@ from pathlib import PurePosixPath
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered, dump_json
 from generator.ir.model import Toolset
 from generator.ir.names import routes
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 
 NAMES = PurePosixPath("names.json")
 NAMES_FORMAT = 1

@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 from pathlib import Path, PurePosixPath
 
+from generator.core.resources import CONTRACT_SCHEMA, OVERLAY_SCHEMA, shipped_schema
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.ir.model import Toolset
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 
 SCHEMA_PATH = PurePosixPath("schema/contract.schema.json")
 OVERLAY_SCHEMA_PATH = PurePosixPath("schema/overlay.schema.json")
@@ -32,10 +33,7 @@ def editor_reference(contract: Path, output: Path) -> str:
 
 
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
-    from generator.contracts.check import contract_schema_text
-    from generator.hosts.load import overlay_schema_text
-
-    rendered = {SCHEMA_PATH: contract_schema_text()}
+    rendered = {SCHEMA_PATH: shipped_schema(CONTRACT_SCHEMA)}
     if toolset.hosts:  # a project with host overlays: their schema for editors too
-        rendered[OVERLAY_SCHEMA_PATH] = overlay_schema_text()
+        rendered[OVERLAY_SCHEMA_PATH] = shipped_schema(OVERLAY_SCHEMA)
     return rendered

@@ -19,10 +19,11 @@ from generator.core.targets import enabled
 from generator.emit.canonical import CANONICAL_FORMAT
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered, dump_json
 from generator.emit.lists import ToolList, render_lists, tool_lists
+from generator.emit.typescript.values import json_text
 from generator.ir.fields import decision_fields, descriptor_json
 from generator.ir.model import HostView, Toolset
+from generator.ir.options import EmitOptions
 from generator.ir.policy import MODES, Mode, decide
-from generator.project.config import EmitOptions
 
 HOSTS = PurePosixPath("hosts")
 MODES_FOLDER = PurePosixPath("modes")
@@ -45,8 +46,6 @@ def host_changes(toolset: Toolset) -> dict[str, list[tuple[str, dict[str, Any]]]
     overlay changes (empty: the shared descriptor as it is), for the packages to write
     as the shared descriptor plus those fields. Values compare as JSON (``1`` is not
     ``true``)."""
-    from generator.emit.typescript.values import json_text
-
     shared = {tool.name: descriptor_json(tool) for tool in toolset}
     found: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for view in toolset.hosts:

@@ -12,22 +12,3 @@ name or glob that matches no tool, TC175 a change to what the contract says.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from generator.project.config import Config
-
-
-def overlay_hashes(config: Config) -> dict[str, str]:
-    """Each overlay file's sha256 by its path as shown (empty without a hosts folder):
-    what the fast path compares, so an edited overlay means a full run. Raises
-    ContractError or OSError when the folder cannot be listed or read."""
-    from generator.contracts.discover import contract_files
-    from generator.core import paths
-    from generator.core.fingerprint import sha256
-
-    if config.hosts is None:
-        return {}
-    found = contract_files(config.hosts, lambda path: paths.display(path, config.root))
-    return {shown: sha256(path.read_bytes()) for shown, path in found}

@@ -12,32 +12,27 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterator, Mapping
-from importlib import resources
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 import jsonschema
 
 from generator.contracts.check import explain, windows_device_name
+from generator.contracts.discover import cannot_read, contract_files
 from generator.contracts.loader import LoadedFile, load_file
 from generator.core import paths
 from generator.core.diagnostics import ContractError, Diagnostic, JsonPath
-from generator.project.config import Config
+from generator.core.resources import OVERLAY_SCHEMA, shipped_schema
+from generator.project.settings import Config
 
 SCHEMA_KEYS = ("inputSchema", "outputSchema", "parameters")
 """What an overlay may never set: every host sends the shared schema, byte for byte."""
 
 
-def overlay_schema_text() -> str:
-    """The JSON Schema of an overlay file as shipped inside the package (the schema
-    target writes it out as is)."""
-    return resources.files("generator.hosts").joinpath("overlay.schema.json").read_text("utf-8")
-
-
 @functools.cache
 def overlay_schema() -> dict[str, Any]:
     """The JSON Schema of an overlay file, shipped inside the package."""
-    schema: dict[str, Any] = json.loads(overlay_schema_text())
+    schema: dict[str, Any] = json.loads(shipped_schema(OVERLAY_SCHEMA))
     return schema
 
 
@@ -49,8 +44,6 @@ def _validator() -> jsonschema.protocols.Validator:
 def load_overlays(config: Config) -> tuple[list[LoadedFile], list[Diagnostic]]:
     """Every overlay of ``config.hosts`` that passed its checks, sorted by host, and the
     diagnostics of all of them (none without a hosts folder)."""
-    from generator.contracts.discover import contract_files
-
     if config.hosts is None:
         return [], []
     try:
@@ -81,8 +74,6 @@ def _load(path: Path, shown: str) -> tuple[LoadedFile | None, list[Diagnostic]]:
     except ContractError as error:
         return None, list(error.diagnostics)
     except OSError as exc:
-        from generator.contracts.discover import cannot_read
-
         return None, [cannot_read(shown, exc)]
     return loaded, check_overlay(loaded, PurePosixPath(path.name).stem)
 

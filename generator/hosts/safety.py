@@ -15,7 +15,15 @@ from typing import Any
 
 from generator.ir.fields import BY_KEY, decision_fields, hints
 from generator.ir.model import ToolDescriptor
-from generator.ir.policy import FIELDS_READ, SAFETY, Problem, Safety, contradictions, looser_modes
+from generator.ir.policy import (
+    FIELDS_READ,
+    SAFETY,
+    Problem,
+    Safety,
+    contradictions,
+    decide,
+    looser_modes,
+)
 
 HINT_PREFIX = "annotations."
 LOOSENED = "TC172"
@@ -56,7 +64,6 @@ def looser_decisions(base: ToolDescriptor, applied: ToolDescriptor) -> tuple[str
     modes = looser_modes(before, after)
     if not modes:
         return None
-    from generator.ir.policy import decide
 
     changes = ", ".join(f"{m}: {decide(before, m)} → {decide(after, m)}" for m in modes)
     return (

@@ -19,6 +19,7 @@ from generator.importers.providers import (
 )
 from generator.importers.source import detect, read_json, tool_list
 from generator.ir.names import is_tool_name
+from generator.live.stdio import ServerError, list_tools
 
 Reader = Callable[[Sequence[Any], Notes, JsonPath], tuple[DraftTool, ...]]
 READERS: dict[str, Reader] = {
@@ -65,8 +66,6 @@ def draft_from_server(
     timeout: float,
 ) -> Draft:
     """List a live MCP server's tools over stdio and read them as MCP tools."""
-    from generator.live.stdio import ServerError, list_tools
-
     display = f"<mcp-stdio {command[0] if command else ''}>"
     try:
         listing = list_tools(command, env, timeout=timeout)

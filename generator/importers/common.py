@@ -20,6 +20,7 @@ from generator.importers.draft import (
     Field,
     Notes,
 )
+from generator.importers.normalize import standard_type
 from generator.ir.names import is_provider_name, is_tool_name
 
 DIALECT_2020 = "https://json-schema.org/draft/2020-12/schema"
@@ -174,8 +175,6 @@ def output_field(
     schema of another type (a string, a list) cannot be an outputSchema and is dropped
     with a warning, as is a value that is not a schema at all.
     """
-    from generator.importers.normalize import standard_type
-
     key = next((k for k in OUTPUT_KEYS if k in item), None)
     if key is None:
         return None

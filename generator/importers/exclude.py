@@ -13,10 +13,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from generator.contracts.loader import LoadedFile
+from generator.contracts.resolve import resolve
 from generator.core.diagnostics import Diagnostic, Severity
+from generator.emit import enabled_targets
 from generator.importers.draft import Draft, DraftTool, Field
+from generator.importers.write import intended
 from generator.profiles.base import INEXPRESSIBLE, NAME_RULE
-from generator.project.config import Config
+from generator.profiles.stage import adapt
+from generator.project.settings import Config
 
 _PER_TARGET = frozenset({INEXPRESSIBLE, NAME_RULE})  # errors a target's profile gives one tool
 
@@ -38,11 +42,6 @@ def _refusals(
     draft: Draft, names: set[str | None], config: Config
 ) -> dict[str, tuple[list[str], str]]:
     """Contract tool name → (targets that refuse it, the first reason)."""
-    from generator.contracts.resolve import resolve
-    from generator.emit import enabled_targets
-    from generator.importers.write import intended
-    from generator.profiles.stage import adapt
-
     loaded = LoadedFile(draft.origin, intended(draft), {}, "", "")
     toolset, _ = resolve(
         [loaded], strict_default=config.strict_default, builtin_server=config.emit.builtin_server

@@ -14,7 +14,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from generator.core.cache import Entry
+from generator.core.cache import CacheView, Entry
 from generator.core.diagnostics import (
     ContractError,
     Diagnostic,
@@ -25,16 +25,22 @@ from generator.core.diagnostics import (
 from generator.core.exitcodes import ExitCode
 from generator.core.paths import display, display_resolved
 from generator.core.report import have_errors, print_diagnostics, summary
+from generator.importers.build import check_server_name, draft_from_file, draft_from_server
 from generator.importers.draft import Draft
-from generator.project.config import Config
+from generator.importers.exclude import exclude_refused
+from generator.importers.normalize import normalize_draft
+from generator.importers.skip import all_or_nothing, skip_invalid
+from generator.importers.summary import summary as import_summary
+from generator.importers.verdict import check_draft
+from generator.importers.write import load_others, refuse_existing, write_text
+from generator.project.settings import Config
+from generator.run.sources import discover
+from generator.write.entries import store_entries
 
 
 def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
     """Import one source; write its contract only when nothing blocks (with
     ``--skip-invalid``: the tools that pass, when any does)."""
-    from generator.importers.normalize import normalize_draft
-    from generator.importers.write import refuse_existing
-
     _check_usage(args)
     out = (args.out if args.out is not None else config.contracts).resolve()
     if args.server is not None:
@@ -53,13 +59,6 @@ def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
 def _import(
     args: argparse.Namespace, config: Config, draft: Draft, where: tuple[Path, Path]
 ) -> ExitCode:
-    from generator.core.cache import CacheView
-    from generator.importers.exclude import exclude_refused
-    from generator.importers.skip import all_or_nothing, skip_invalid
-    from generator.importers.summary import summary as import_summary
-    from generator.importers.verdict import check_draft
-    from generator.importers.write import load_others, write_atomic
-
     out, target = where
     names = (_display(target, config), _key(target, config))
     cache = CacheView(config.cache)
@@ -84,7 +83,7 @@ def _import(
     if outcome.blocks(strict=config.strict):
         return _refused(diagnostics, args, config, _skip_hint(args, draft, verdict.failing))
     print_diagnostics(diagnostics, args.format)
-    write_atomic(target, outcome.verdict.text, names[0])
+    write_text(target, outcome.verdict.text, names[0])
     _keep_in_cache(config, target, [*(c.entry for c in others), outcome.verdict.entry])
     report = sys.stderr if args.format == "json" else sys.stdout  # keep JSON output pure
     report.write(import_summary(outcome.draft, names[0], diagnostics, skipped=outcome.skipped))
@@ -123,8 +122,6 @@ def _keep_in_cache(config: Config, target: Path, entries: list[Entry | None]) ->
     """Keep what this import learnt about each contract, so the next import (or validate)
     reads it instead of checking the file again: only for files of the contracts folder,
     the ones validate reads."""
-    from generator.write.writer import store_entries
-
     contracts = config.contracts.resolve()
     if contracts == target.parent or contracts in target.parents:
         store_entries(config.cache, [entry for entry in entries if entry is not None])
@@ -150,14 +147,10 @@ def _check_usage(args: argparse.Namespace) -> None:
     if problems:
         raise ContractError([usage(message) for message in problems])
     if args.server is not None:
-        from generator.importers.build import check_server_name
-
         check_server_name(args.server)
 
 
 def _draft(args: argparse.Namespace) -> Draft:
-    from generator.importers.build import draft_from_file, draft_from_server
-
     if args.source is not None:
         return draft_from_file(
             args.source,
@@ -176,8 +169,6 @@ def _draft(args: argparse.Namespace) -> Draft:
 def _others(config: Config, out: Path, target: Path) -> list[tuple[str, str, Path]]:
     """The contracts the new file must live with, as (display, key, path) the way
     ``validate`` names them: the project's, or those beside it."""
-    from generator.run.pipeline import discover
-
     root = config.contracts.resolve()
     folder = root if out == root or root in out.parents else out
     if not folder.is_dir():

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from generator.contracts.loader import load_file
+from generator.contracts.yaml_source import MAX_FILE_BYTES
 from generator.core.diagnostics import ContractError, Diagnostic, JsonPath, Position
 from generator.core.jsondata import JsonProblem, loads
 from generator.importers.draft import SOURCE_UNREADABLE, Locator, at_start
@@ -29,8 +31,6 @@ def _no_duplicates(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
 def read_json(path: Path, display: str) -> tuple[Any, Locator]:
     """The data of a JSON file and a locator for its nodes; ContractError when unreadable,
     larger than a contract may be, too deep, or not JSON."""
-    from generator.contracts.yaml_source import MAX_FILE_BYTES
-
     try:
         with path.open("rb") as stream:
             raw = stream.read(MAX_FILE_BYTES + 1)
@@ -59,8 +59,6 @@ def _locator(path: Path, display: str) -> Locator:
     Only for pointing at lines: the data comes from ``json``. A file the YAML
     reader cannot follow gets 1:1 everywhere.
     """
-    from generator.contracts.loader import load_file
-
     try:
         loaded = load_file(path, display)
     except (ContractError, RecursionError):

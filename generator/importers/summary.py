@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from generator.core.diagnostics import Diagnostic, Severity, format_path
 from generator.core.report import counted, printable
 from generator.importers.draft import Draft, DraftTool
+from generator.profiles.openai import to_strict
 
 PROBLEMS_SHOWN = 3
 
@@ -37,8 +38,6 @@ def summary(
 
 def strict_report(tools: Sequence[DraftTool]) -> list[str]:
     """Which tools OpenAI strict mode would refuse, and why (the OpenAI profile decides)."""
-    from generator.profiles.openai import to_strict
-
     failing = [(tool, to_strict(tool.get("inputSchema")).problems) for tool in tools]
     failing = [(tool, problems) for tool, problems in failing if problems]
     if not failing:

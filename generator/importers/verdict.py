@@ -11,12 +11,11 @@ findings are warnings (``--strict`` makes them block), and a type or idiom
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from generator.contracts.cached import Checked, load_checked
+from generator.contracts.cached import Checked, check_bytes
 from generator.core.cache import NO_CACHE, Entry
 from generator.core.diagnostics import Diagnostic, Severity, sorted_diagnostics
 from generator.emit.schema import editor_reference
@@ -26,7 +25,7 @@ from generator.importers.positions import SourceMap
 from generator.importers.render import render
 from generator.importers.write import encode, same_data
 from generator.jsonschema import pointer
-from generator.project.config import Config
+from generator.project.settings import Config
 from generator.run.pipeline import check_added
 
 LINT_CODES = frozenset({"TC202", *(f"TC2{n}" for n in range(10, 21))})
@@ -58,10 +57,7 @@ def check_draft(
     the contracts folder) among ``others``."""
     display, key = names
     text = render(draft, editor_reference(target, config.output))
-    with tempfile.TemporaryDirectory(prefix="toolcanon-import-") as folder:
-        scratch = Path(folder) / "contract.yaml"
-        scratch.write_bytes(encode(text, display))
-        checked = load_checked(scratch, display, key, NO_CACHE, config.schema_extensions)
+    checked = check_bytes(encode(text, display), display, key, NO_CACHE, config.schema_extensions)
     if checked.file is None:  # the rendered text does not load: say where it came from
         moved = [replace(d, position=draft.locate(())) for d in checked.diagnostics]
         return Verdict(text, tuple(moved), frozenset(), True, None)

@@ -1,14 +1,11 @@
-"""Write the contract an import produced atomically — or write nothing.
-
-Checking it is :mod:`.verdict`'s job; this module reads the project's other contracts
-(through the cache) and writes the one file.
+"""The contract an import produced: the data it must hold, the project's other
+contracts to check it with (through the cache), and its one atomic write (through
+``generator.write.files``) — or nothing.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -17,6 +14,7 @@ from generator.contracts.cached import Checked, load_checked
 from generator.core.cache import CacheView
 from generator.core.diagnostics import ContractError, Diagnostic, Position
 from generator.importers.draft import EXISTS, Draft, DraftTool
+from generator.write.files import write_atomic
 
 
 def intended(draft: Draft) -> dict[str, Any]:
@@ -60,21 +58,9 @@ def same_data(data: Any, draft: Draft) -> bool:
     return _spelling(data) == _spelling(intended(draft))
 
 
-def write_atomic(target: Path, text: str, display: str) -> None:
-    """Write ``text`` to ``target`` through a temporary file and one rename."""
-    data = encode(text, display)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temp, 0o644)
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+def write_text(target: Path, text: str, display: str) -> None:
+    """Write ``text`` (a contract, a pin) to ``target`` atomically (0644), or nothing."""
+    write_atomic(target, encode(text, display), mode=0o644)
 
 
 def encode(text: str, display: str) -> bytes:

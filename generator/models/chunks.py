@@ -23,7 +23,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-LINE_LENGTH = 100
+from generator.models.formatting import LINE_LENGTH, format_code
+
 CHUNK_BOUNDARY = 24  # about one tool in 24 ends a chunk
 CHUNK_MAX = 64  # a run of tools without a boundary is cut here
 
@@ -103,8 +104,6 @@ def _defined(nodes: Iterable[ast.stmt]) -> Iterator[str]:
 def format_body(source: str) -> str:
     """What black (line length 100, Python 3.11, no configuration read) makes of the
     models' code (``formatting.py``: its second pass only where it can change anything)."""
-    from generator.models.formatting import format_code
-
     return format_code(source)
 
 

@@ -23,7 +23,7 @@ import ast
 import re
 from collections.abc import Callable
 
-from generator.models.chunks import LINE_LENGTH
+LINE_LENGTH = 100  # black's line length for the generated models
 
 _LAYOUT = re.compile(r"[\s'\"\\]+")
 """What a first pass may change without changing a statement's tokens for the second:

@@ -46,12 +46,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from generator.core.targets import Target, enabled
+
+if TYPE_CHECKING:  # the stage imports this module
+    from generator.profiles.stage import Adaptations
 from generator.ir.model import thaw
 from generator.profiles.inverse_shape import Shape, Tokens, follow, shape
-
-if TYPE_CHECKING:
-    from generator.core.targets import Target
-    from generator.profiles.stage import Adaptations
 
 Inverse = list[dict[str, Any]]
 DropRule = Callable[[Mapping[str, Any], Tokens], tuple[str, ...]]
@@ -222,8 +222,6 @@ def enabled_inverses(
 ) -> dict[str, dict[str, Any]]:
     """:func:`provider_inverses` for the provider targets a config's ``targets`` turn on:
     what a generated package (Python ``INVERSES``, TypeScript alike) carries."""
-    from generator.core.targets import enabled
-
     return provider_inverses(tools, [t for t in enabled(targets) if t.provider], adapted)
 
 

@@ -89,6 +89,7 @@ def read_config(path: Path, base: Path) -> ConfigText:
 
 
 def _yaml_config(path: Path, display: str) -> ConfigText:
+    # lazy: the loader imports yaml, which a pyproject.toml config (check's fast path) never needs
     from generator.contracts.loader import load_file
 
     loaded = load_file(path, display)

@@ -10,13 +10,10 @@ functions look at the disk (``lstat``) and never change it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from generator.core.diagnostics import Diagnostic, Position
 from generator.core.paths import display
-
-if TYPE_CHECKING:
-    from generator.project.config import Config, Setting
+from generator.project.settings import Config, Setting
 
 PLACEMENT = "TC052"  # an output folder toolcanon will not use
 LINK = "TC053"  # a symbolic link where toolcanon reads or writes

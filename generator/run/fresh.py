@@ -16,8 +16,11 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
 from generator.core.cache import CacheView, Entry
+from generator.core.diagnostics import ContractError
 from generator.core.fingerprint import json_sha256, sha256
-from generator.project.config import Config
+from generator.project.settings import Config
+from generator.run.sources import config_hash, contract_hashes, discover, overlay_hashes
+from generator.write.ownership import MANIFEST, checked_hashes, read_file, safe_relative, sha256_of
 
 NAMESPACE = "verified"
 FORMAT = 1
@@ -30,9 +33,6 @@ def record_key(config: Config) -> str:
 
 def state(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -> bytes:
     """The record of an output folder that holds exactly ``files``."""
-    from generator.hosts import overlay_hashes
-    from generator.run.pipeline import config_hash, contract_hashes, discover
-
     document = {
         "format": FORMAT,
         "config": config_hash(config),
@@ -62,8 +62,6 @@ def fresh_tool_count(config: Config, *, strict: bool = False) -> int | None:
     """How many tools the output holds, when this machine's record says it is current;
     None when there is no record, or anything (settings, a contract, an output file)
     differs from it."""
-    from generator.run.pipeline import config_hash, contract_hashes, discover
-
     stored = CacheView(config.cache).get(NAMESPACE, record_key(config))
     if stored is None:
         return None
@@ -76,8 +74,6 @@ def fresh_tool_count(config: Config, *, strict: bool = False) -> int | None:
             return None
     except (ValueError, KeyError, TypeError):
         return None
-    from generator.core.diagnostics import ContractError
-    from generator.hosts import overlay_hashes
 
     try:
         if document["contracts"] != contract_hashes(discover(config)):
@@ -95,8 +91,6 @@ def recorded_files(config: Config) -> dict[PurePosixPath, str]:
     """What this machine's last ``generate`` wrote into the output folder (path →
     sha256), whatever changed since: the witness that lets a later run remove a file
     it no longer generates. Empty without a signed record."""
-    from generator.write.ownership import checked_hashes
-
     stored = CacheView(config.cache).get(NAMESPACE, record_key(config))
     if stored is None:
         return {}
@@ -108,15 +102,11 @@ def recorded_files(config: Config) -> dict[PurePosixPath, str]:
 
 
 def _hash(out: Path, rel: str) -> str | None:
-    from generator.write.ownership import safe_relative, sha256_of
-
     checked = safe_relative(rel)
     return None if checked is None else sha256_of(out, checked)
 
 
 def _tool_count(out: Path) -> int | None:
-    from generator.write.ownership import MANIFEST, read_file
-
     data = read_file(out, MANIFEST)
     try:
         tools = json.loads(data).get("tools") if data is not None else None

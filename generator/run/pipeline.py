@@ -9,25 +9,36 @@ from __future__ import annotations
 import gc
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.contracts.cached import load_checked
+from generator.contracts.check import duplicate_names
+from generator.contracts.lint import LINT_CODES
+from generator.contracts.resolve import resolve
 from generator.core import paths
 from generator.core.cache import CacheView, Entry
 from generator.core.diagnostics import (
+    ContractError,
     Diagnostic,
     Severity,
     has_errors,
     sorted_diagnostics,
 )
-from generator.core.fingerprint import json_sha256, sha256
+from generator.emit import enabled_targets
 from generator.emit.common import Inputs
+from generator.hosts.stage import with_hosts
 from generator.ir.model import Toolset
-from generator.profiles.stage import NOTHING_ADAPTED, Adaptations
+from generator.models.workers import start
+from generator.profiles.stage import NOTHING_ADAPTED, Adaptations, adapt
 from generator.project.accepted import split
-from generator.project.config import Config
+from generator.project.settings import Config
+from generator.run import memory
+from generator.run import render as emitting
+from generator.run.sources import config_hash, discover
+from generator.tokens.budgeting import check_budgets
+from generator.write.manifest import MANIFEST, manifest_text, same_output
+from generator.write.plan import Plan, encode_text
 from generator.write.planfiles import PlanFiles
-from generator.write.writer import Plan, encode_text
 
 if TYPE_CHECKING:  # the loader imports yaml: not on check's fast path
     from generator.contracts.cached import Checked
@@ -47,30 +58,6 @@ class Build:
     @property
     def warnings(self) -> int:
         return sum(d.severity is Severity.WARNING for d in self.diagnostics)
-
-
-def discover(config: Config) -> list[tuple[str, Path]]:
-    """Contract files as (key, path), sorted by key: the path relative to the contracts folder.
-
-    Keys, not project paths, go into the manifest, so output does not depend on
-    where the project or the working directory is. A hosts folder inside the contracts
-    folder holds overlays, not contracts: it is not searched. Raises ContractError for a link,
-    an unreadable folder or an odd file (``contracts/discover.py``).
-    """
-    from generator.contracts.discover import contract_files
-
-    return contract_files(
-        config.contracts, lambda path: paths.display(path, config.root), skip=config.hosts
-    )
-
-
-def config_hash(config: Config) -> str:
-    """Hash of every setting that changes output."""
-    return json_sha256({**config.emit.as_json(), "strict_default": config.strict_default})
-
-
-def contract_hashes(files: list[tuple[str, Path]]) -> dict[str, str]:
-    return {display: sha256(path.read_bytes()) for display, path in files}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +89,6 @@ def load_contracts(
     ``lenient`` reads the schema lint's errors as warnings: ``diff``'s old side was
     written before today's lint, and comparing with it must not need it fixed.
     """
-    from generator.contracts.cached import load_checked
-
     cache = CacheView(config.cache)
     diagnostics: list[Diagnostic] = []
     files = []
@@ -123,10 +108,6 @@ def load_contracts(
 
 
 def _lenient(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
-    from dataclasses import replace
-
-    from generator.contracts.lint import LINT_CODES
-
     return [
         replace(d, severity=Severity.WARNING) if d.code in LINT_CODES else d for d in diagnostics
     ]
@@ -154,11 +135,6 @@ def resolved(
 ) -> tuple[Toolset | None, Adaptations, list[Diagnostic]]:
     """:func:`resolve_checked`, with what each enabled provider target receives (the
     diagnostics include the warnings the config accepts, which never block)."""
-    from generator.contracts.check import duplicate_names
-    from generator.contracts.resolve import resolve
-    from generator.emit import enabled_targets
-    from generator.profiles.stage import adapt
-
     found = [*diagnostics, *duplicate_names(files)]
     if _blocks(found, config, strict=strict):
         return None, NOTHING_ADAPTED, found
@@ -166,15 +142,11 @@ def resolved(
         files, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
     )
     if config.hosts is not None:
-        from generator.hosts.stage import with_hosts
-
         toolset, overlaid = with_hosts(toolset, config)
         problems = [*problems, *overlaid]
     adapted, findings = adapt(toolset, enabled_targets(config.emit))
     found += [*problems, *findings]
     if config.budgets and not has_errors(found):
-        from generator.tokens.budgeting import check_budgets
-
         found += check_budgets(toolset, config.emit, Inputs(adapted=adapted), config.budgets)
     if _blocks(found, config, strict=strict):
         return None, NOTHING_ADAPTED, found
@@ -197,12 +169,6 @@ def check_added(others: Sequence[Checked], added: Checked, config: Config) -> li
     are adapted. What involves the added file is returned, nothing that was there before
     (a diagnostic at the added file, or naming it, as TC130's and TC141's do).
     """
-    from generator.contracts.check import duplicate_names
-    from generator.contracts.resolve import resolve
-    from generator.emit import enabled_targets
-    from generator.ir.model import Toolset
-    from generator.profiles.stage import adapt
-
     if added.file is None:
         return list(added.diagnostics)
     files = [c.file for c in others if c.file is not None]
@@ -257,9 +223,6 @@ def load_toolset(
 
 def build(config: Config, *, strict: bool = False) -> Build:
     """Run every stage; stop before emitting when any diagnostic is blocking."""
-    from generator.run import memory  # multiprocessing: not on check's fast path
-    from generator.run import render as emitting
-
     workers = _model_workers(config)
     try:
         with memory.collecting_rarely():
@@ -283,12 +246,8 @@ def build(config: Config, *, strict: bool = False) -> Build:
 def _model_workers(config: Config) -> Workers | None:
     """The model stage's workers, started before anything is read when a target needs
     models (``models/workers.py``: how many, by the size of the contracts)."""
-    from generator.emit import enabled_targets
-
     if not any(target.needs_models for target in enabled_targets(config.emit)):
         return None
-    from generator.core.diagnostics import ContractError
-    from generator.models.workers import start
 
     try:
         size = sum(path.stat().st_size for _, path in discover(config))
@@ -304,8 +263,6 @@ def make_plan(
     diagnostics: Sequence[Diagnostic],
 ) -> Plan:
     """Every file, and the manifest that describes them."""
-    from generator.write.manifest import MANIFEST, manifest_text, same_output
-
     files = rendered.sorted()
     text = manifest_text(files, toolset, config_hash(config), diagnostics)
     files.add(MANIFEST, encode_text(text))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import traceback
 from collections.abc import Sequence
+from dataclasses import replace
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -26,12 +27,16 @@ from typing import TYPE_CHECKING
 
 from generator.core.cache import CacheView, Entry
 from generator.core.targets import Target
+from generator.emit import emit_targets, enabled_targets
 from generator.emit.common import Inputs
 from generator.ir.model import Toolset
+from generator.ir.options import EmitOptions
+from generator.models.build import start
+from generator.models.workers import die_with_parent
 from generator.profiles.stage import Adaptations
-from generator.project.config import EmitOptions
+from generator.tokens.cells import token_cells
+from generator.write.plan import encode_text
 from generator.write.planfiles import PlanFiles
-from generator.write.writer import encode_text
 
 if TYPE_CHECKING:
     from generator.models.workers import Workers
@@ -44,11 +49,12 @@ def emitted(
     toolset: Toolset, options: EmitOptions, targets: Sequence[Target], inputs: Inputs
 ) -> PlanFiles:
     """The files of ``targets``, each target's encoded as soon as it is done."""
-    from generator.emit import emit_targets
-
     files = PlanFiles()
     for target in targets:
-        for path, text in emit_targets(toolset, options, [target], inputs).items():
+        given = inputs
+        if target.needs_tokens:
+            given = replace(inputs, tokens=token_cells(toolset, options, inputs))
+        for path, text in emit_targets(toolset, options, [target], given).items():
             files.add(path, encode_text(text))
     return files
 
@@ -96,8 +102,6 @@ def _serve(
     targets: tuple[Target, ...],
     inputs: Inputs,
 ) -> None:
-    from generator.models.workers import die_with_parent
-
     die_with_parent(parent)
     try:
         answer: tuple[str, object] = ("ok", emitted(toolset, options, targets, inputs))
@@ -122,14 +126,10 @@ def render(
     worker (a project of moderate size) has little to make, the docs are emitted by a
     forked child meanwhile (``emitting.py``); when it has much, the second core is its.
     """
-    from generator.emit import enabled_targets
-
     targets = enabled_targets(options)
     later = [t for t in targets if t.needs_models]
     pending = None
     if later:
-        from generator.models.build import start
-
         pending = start(toolset, cache, workers)
     first = Inputs(adapted=adapted)
     now = [t for t in targets if not t.needs_models]

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.targets import DEFAULT, OPT_IN
+from generator.core.templating import render
 from generator.emit.schema import editor_reference
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 from generator.project.config_file import PYPROJECT, YAML_CONFIG
 
 EXAMPLE_NAME = "example.yaml"
@@ -40,8 +41,6 @@ def quoted(value: str) -> str:
 
 def plan_scaffold(root: Path, contracts: str, output: str) -> Scaffold:
     """The files init writes in ``root``. Raises Refused when one exists already."""
-    from generator.core.templating import render
-
     context = {
         "contracts": contracts,
         "output": output,

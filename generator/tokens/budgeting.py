@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from generator.core.diagnostics import Diagnostic
 from generator.emit.common import Inputs
 from generator.ir.model import Toolset
-from generator.project.config import CONFIG_CODE, Budget, EmitOptions
+from generator.ir.options import EmitOptions
+from generator.project.keys import CONFIG_CODE
+from generator.project.settings import Budget
 from generator.tokens.budgets import Limit, budget_diagnostics, evaluate
 from generator.tokens.measure import measure
 from generator.tokens.targets import targets_for

@@ -18,7 +18,7 @@ from itertools import groupby
 
 from generator.emit.common import Inputs
 from generator.ir.model import ToolDescriptor
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 from generator.tokens.encoding import DEFAULT_ENCODING
 from generator.tokens.formula import listing_estimate, tool_estimate
 from generator.tokens.joined import Counted, Tally

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from generator.core.targets import BY_NAME, enabled
 from generator.core.targets import TARGETS as ALL
-from generator.core.targets import enabled
 from generator.emit.common import Inputs
 from generator.emit.lists import ToolList, tool_lists
 from generator.ir.model import ToolDescriptor
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
+from generator.profiles.stage import adapt
 
 Target = ToolList
 TARGETS: tuple[ToolList, ...] = tool_lists(ALL)
@@ -40,8 +41,5 @@ def target(key: str, targets: Sequence[ToolList] = TARGETS) -> ToolList:
 def inputs_for(tools: Iterable[ToolDescriptor], targets: Sequence[ToolList]) -> Inputs:
     """What the lists need from the profile stage, run here for ``tools`` (callers that
     already ran the pipeline pass its ``Inputs`` instead)."""
-    from generator.core.targets import BY_NAME
-    from generator.profiles.stage import adapt
-
     writers = list({t.target: BY_NAME[t.target] for t in targets if t.adapter}.values())
     return Inputs(adapted=adapt(tools, writers)[0])

@@ -7,8 +7,10 @@ from typing import Any
 
 from generator.core.diagnostics import COMMAND_LINE, ContractError, Diagnostic, Position
 from generator.core.paths import display
+from generator.emit.mcp import mcp_tool, server_of
 from generator.ir.model import ToolDescriptor
-from generator.project.config import Config
+from generator.project.settings import Config
+from generator.run.pipeline import load_contracts
 from generator.verify.compare import Expected
 
 NO_SUCH_SERVER = "TC501"
@@ -17,9 +19,6 @@ NO_SUCH_SERVER = "TC501"
 def from_contracts(config: Config, server: str) -> Expected:
     """The contracts' entries for ``server``; ContractError when they do not load or
     no contract declares that server."""
-    from generator.emit.mcp import server_of
-    from generator.run.pipeline import load_contracts
-
     loaded = load_contracts(config, strict=config.strict)
     if loaded.toolset is None:
         raise ContractError(loaded.diagnostics)
@@ -40,8 +39,6 @@ def reviewed_entry(tool: ToolDescriptor) -> dict[str, Any]:
 
     A contract without ``title`` gets the canonical name as its title; that is
     toolcanon's default, not something the server was reviewed as saying."""
-    from generator.emit.mcp import mcp_tool
-
     entry = mcp_tool(tool)
     if tool.title == tool.name:
         del entry["title"]

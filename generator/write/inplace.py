@@ -15,18 +15,13 @@ import os
 import stat
 import tempfile
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
 
 from generator.write.ownership import Witnesses
-
-if TYPE_CHECKING:
-    from generator.write.writer import Comparison, Plan
+from generator.write.plan import TEMP_SUFFIX, Comparison, Plan, WriteError, default_mode
 
 
 def write_in_place(plan: Plan, out: Path, comparison: Comparison, known: Witnesses) -> None:
     """Write the drifted files of ``plan`` into ``out`` and prune what may be pruned."""
-    from generator.write.writer import WriteError
-
     writes = [d.path for d in comparison.drift if d.kind != "orphaned"]
     problem = _first_problem(plan, out, writes, known)
     if problem is not None:
@@ -81,16 +76,12 @@ def _kind(path: Path) -> str:
 
 
 def _make_folder(path: Path) -> None:
-    from generator.write.writer import default_mode
-
     if _kind(path) == "missing":
         os.mkdir(path, default_mode(True))
 
 
 def _write_file(out: Path, rel: PurePosixPath, data: bytes) -> None:
     """Replace ``out/rel`` with ``data`` atomically, keeping an existing file's mode."""
-    from generator.write.writer import TEMP_SUFFIX, default_mode
-
     folder = out
     for part in rel.parts[:-1]:
         folder = folder / part

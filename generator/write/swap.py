@@ -17,16 +17,12 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from generator.write.writer import Comparison, Plan
+from generator.write.plan import STAGING_INFIX, Comparison, Plan, WriteError, default_mode
 
 
 def replace_whole(plan: Plan, out: Path, comparison: Comparison) -> None:
     """Make ``out`` hold the plan by building a new tree and exchanging the two."""
-    from generator.write.writer import STAGING_INFIX
-
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}{STAGING_INFIX}", dir=out.parent))
     try:
         staging.chmod(_folder_mode(out))
@@ -38,16 +34,12 @@ def replace_whole(plan: Plan, out: Path, comparison: Comparison) -> None:
 
 def _folder_mode(out: Path) -> int:
     """Keep the output folder's mode; a new one gets the usual 0o777 less the umask."""
-    from generator.write.writer import default_mode
-
     if out.is_dir():
         return out.stat().st_mode & 0o7777
     return default_mode(True)
 
 
 def _stage(plan: Plan, out: Path, staging: Path, comparison: Comparison) -> None:
-    from generator.write.writer import WriteError, default_mode
-
     changed = {d.path for d in comparison.drift}
     for folder in sorted(plan.folders(), key=lambda p: len(p.parts)):
         old = out / folder

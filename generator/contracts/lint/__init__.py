@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.contracts.lint.finding import Finding, show
+from generator.contracts.lint.judge import Judge
 from generator.contracts.lint.keywords import format_finding, keyword_findings, schema_dialect
 from generator.contracts.lint.patterns import pattern_findings
 from generator.contracts.lint.values import (
@@ -97,8 +98,6 @@ def value_findings(
     """``default``/``const``/``enum``/``examples`` against their own subschema. Keywords
     ``found`` says contradict each other are left out of the judging: every value would
     fail them, and that is already said."""
-    from generator.contracts.lint.judge import Judge
-
     ignored = _contradicted(found)
     judge: Judge | None = None
     result = []

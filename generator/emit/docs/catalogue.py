@@ -14,13 +14,16 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from generator.commands.listing import plan_mode_label
+from generator.core.templating import render
+from generator.emit import enabled_targets
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
+from generator.emit.docs import matrix
 from generator.emit.docs.markdown import md_cell, md_code, md_text
 from generator.emit.docs.params import ParamRow, parameter_rows
 from generator.ir.fields import decision_fields, descriptor_json
 from generator.ir.model import ToolDescriptor, Toolset, thaw
+from generator.ir.options import EmitOptions
 from generator.ir.policy import DECISION_RULES, MODES, decide, rule_text
-from generator.project.config import EmitOptions
 
 TOOLS_PATH = PurePosixPath("docs/TOOLS.md")
 PROVIDERS_PATH = PurePosixPath("docs/PROVIDERS.md")
@@ -114,24 +117,6 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def token_cells(
-    toolset: Toolset, options: EmitOptions, inputs: Inputs
-) -> dict[str, tuple[tuple[str, str], ...]]:
-    """Per tool, what its entry costs in each list the enabled targets write."""
-    from generator.tokens.measure import measure
-    from generator.tokens.targets import targets_for
-    from generator.tokens.text import show
-
-    lists = targets_for(options)
-    if not lists:
-        return {}
-    report = measure(toolset, options, inputs, targets=lists)
-    cells: dict[str, list[tuple[str, str]]] = {}
-    for row in report.tools:
-        cells.setdefault(row.tool, []).append((row.target, show(row.primary)))
-    return {tool: tuple(found) for tool, found in cells.items()}
-
-
 def mcp_servers(toolset: Toolset, options: EmitOptions) -> tuple[str, ...]:
     """Servers that get a tools/list file: the builtin server when it has tools, then MCP's."""
     builtin = (options.builtin_server,) if any(t.server is None for t in toolset) else ()
@@ -139,10 +124,7 @@ def mcp_servers(toolset: Toolset, options: EmitOptions) -> tuple[str, ...]:
 
 
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
-    from generator.core.templating import render
-    from generator.emit import enabled_targets
-
-    tokens = token_cells(toolset, options, inputs)
+    tokens = inputs.tokens
     notes = host_notes(toolset)
     pages = [
         tool_page(tool, tokens.get(tool.name, ()), notes.get(tool.name, ()), options.builtin_server)
@@ -173,10 +155,6 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
 
 def providers_page(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> Rendered:
     """docs/PROVIDERS.md, the compatibility matrix, when a provider target is enabled."""
-    from generator.core.templating import render
-    from generator.emit import enabled_targets
-    from generator.emit.docs import matrix
-
     built = matrix.build(toolset, inputs.adapted, enabled_targets(options))
     if not built.targets:
         return {}

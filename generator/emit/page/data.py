@@ -20,9 +20,9 @@ from generator.emit.lists import Call, ProviderList, collect
 from generator.ir import policy
 from generator.ir.fields import descriptor_json
 from generator.ir.model import ToolDescriptor, Toolset, thaw
+from generator.ir.options import EmitOptions
 from generator.profiles.base import without_dialect
 from generator.profiles.inverse import provider_inverses
-from generator.project.config import EmitOptions
 
 FORMAT = 1
 

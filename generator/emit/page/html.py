@@ -26,7 +26,7 @@ from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
 from generator.emit.page.data import page_data
 from generator.emit.page.modules import LINKS, licences, page_modules
 from generator.ir.model import Toolset
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 
 PAGE_PATH: Final = PurePosixPath("docs/index.html")
 DATA_ID: Final = "toolcanon-data"

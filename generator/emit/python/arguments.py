@@ -14,10 +14,10 @@ from typing import Any, Final
 from generator.core.targets import BY_NAME
 from generator.emit.common import Inputs
 from generator.ir.model import Toolset, thaw
+from generator.ir.options import EmitOptions
 from generator.jsonschema.dialects import DEFAULT, dialect_of
 from generator.jsonschema.walk import subschemas
 from generator.profiles.inverse import enabled_inverses
-from generator.project.config import EmitOptions
 
 JSONSCHEMA: Final = "jsonschema"
 # What _exact.py does not compile, per dialect: dynamic references and the keywords that

@@ -20,8 +20,9 @@ from generator.emit.common import Inputs
 from generator.emit.lists import ToolList, materialize, tool_lists
 from generator.emit.python.literal import FROZEN_MAPPING, INDENT, py_literal, py_str
 from generator.emit.typescript.values import MAX_DEPTH, is_schema, json_text, schemas_in
+from generator.emit.views import host_changes
 from generator.ir.model import Toolset
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 
 READ_ONLY = "_R"
 """The name ``_lists.py`` binds to the package's read-only dict."""
@@ -127,8 +128,6 @@ def _value(value: Any, index: Mapping[str, int], level: int, depth: int) -> str:
 def _host_descriptors(toolset: Toolset) -> dict[str, list[str]]:
     """Per host, each tool's descriptor as source: ``_D[i]`` when the overlay changes
     nothing, else ``_P({**_D[i], <changed fields>})``."""
-    from generator.emit.views import host_changes
-
     position = {tool.name: number for number, tool in enumerate(toolset)}
     return {
         host: [

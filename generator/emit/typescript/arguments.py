@@ -17,8 +17,8 @@ from generator.core.targets import enabled
 from generator.emit.common import Inputs
 from generator.emit.lists import ProviderList
 from generator.ir.model import Toolset
+from generator.ir.options import EmitOptions
 from generator.profiles.inverse import provider_inverses
-from generator.project.config import EmitOptions
 
 
 @dataclass(frozen=True, slots=True)

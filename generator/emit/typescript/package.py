@@ -30,7 +30,7 @@ from generator.emit.typescript.zod.module import RUNTIME_FILE, runtime_module, z
 from generator.ir import policy
 from generator.ir.fields import ANNOTATIONS, FIELDS, MCP_META
 from generator.ir.model import Toolset
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 
 PACKAGE_DIR: Final = PurePosixPath("typescript")
 JS_MODULES: Final = (

@@ -20,8 +20,9 @@ from generator.emit.lists import ProviderList, ToolList, materialize, tool_lists
 from generator.emit.typescript.lists import TsGroup
 from generator.emit.typescript.text import ts_property_key, ts_string, ts_value
 from generator.emit.typescript.values import Shared, js_value, json_text, object_key
+from generator.emit.views import host_changes
 from generator.ir.model import Toolset
-from generator.project.config import EmitOptions
+from generator.ir.options import EmitOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +109,6 @@ def _list(tool_list: ToolList, items: Sequence[ProviderList], refs: _Refs) -> Ts
 def _host_descriptors(toolset: Toolset) -> dict[str, list[tuple[str, str]]]:
     """Per host, (key in hosts.js, expression) for each tool: the shared descriptor, or
     it spread with the fields the overlay changes."""
-    from generator.emit.views import host_changes
-
     return {
         host: [(object_key(name), _spread(name, changed)) for name, changed in rows]
         for host, rows in host_changes(toolset).items()

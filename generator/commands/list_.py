@@ -28,7 +28,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    from generator.commands.listing import selected, tool_table
+    from generator.emit.docs.listing import selected, tool_table
     from generator.run.pipeline import load_contracts
 
     config = options.config(args)

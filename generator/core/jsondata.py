@@ -13,10 +13,8 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
-
-from generator.jsonschema.walk import json_depth
 
 MAX_DEPTH = 128
 _MAX_FLOAT = sys.float_info.max
@@ -92,3 +90,16 @@ def loads(text: str, *, object_pairs_hook: Pairs | None = None) -> Any:
     if json_depth(data) > MAX_DEPTH:
         raise JsonProblem(f"the JSON nests deeper than {MAX_DEPTH} levels")
     return data
+
+
+def json_depth(value: Any) -> int:
+    """How deeply JSON containers nest in ``value`` (a scalar is 0, ``{}`` is 1)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if not isinstance(item, Mapping | list | tuple):
+            continue
+        deepest = max(deepest, depth)
+        inner = item.values() if isinstance(item, Mapping) else item
+        stack.extend((child, depth + 1) for child in inner)
+    return deepest

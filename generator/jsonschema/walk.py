@@ -59,16 +59,3 @@ def positions(
         yield node, node_path
         if isinstance(node, Mapping):
             stack.extend(reversed(list(children(node, node_path, dialect))))
-
-
-def json_depth(value: Any) -> int:
-    """How deeply JSON containers nest in ``value`` (a scalar is 0, ``{}`` is 1)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if not isinstance(item, Mapping | list | tuple):
-            continue
-        deepest = max(deepest, depth)
-        inner = item.values() if isinstance(item, Mapping) else item
-        stack.extend((child, depth + 1) for child in inner)
-    return deepest

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from generator.commands.listing import plan_mode_label
 from generator.core.templating import render
 from generator.emit import enabled_targets
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
 from generator.emit.docs import matrix
+from generator.emit.docs.listing import plan_mode_label
 from generator.emit.docs.markdown import md_cell, md_code, md_text
 from generator.emit.docs.params import ParamRow, parameter_rows
 from generator.ir.fields import decision_fields, descriptor_json

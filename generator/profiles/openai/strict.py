@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from generator.jsonschema.walk import json_depth
+from generator.core.jsondata import json_depth
 from generator.profiles.openai.subset import (
     EXPLICITLY_UNSUPPORTED,
     MAX_CONTAINER_DEPTH,

@@ -54,6 +54,7 @@ validate: $(INSTALLED)
 lint: $(TEST_INSTALLED)
 	$(BIN)/ruff check generator tests $(wildcard bench)
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 test: $(TEST_INSTALLED) $(NODE_INSTALLED) $(MCP_SERVERS_INSTALLED) browser
 	$(BIN)/toolcanon check

@@ -17,7 +17,7 @@ Needs ``npm ci`` in bench/node.
 
 ``--agreement`` also counts how often each converter's validator disagrees with
 jsonschema on the keyword corpus and the example contracts, with the instances
-and judge of tests/test_zod_agreement.py (ours disagrees nowhere: that suite
+and judge of tests/unit/emit/typescript/zod/test_agreement.py (ours disagrees nowhere: that suite
 asserts it).
 
     .venv/bin/python -m bench.zod_emit [--count 1000] [--repeat 5] [--agreement]
@@ -109,7 +109,7 @@ def report(label: str, entries: list[tuple[str, Any]], repeat: int) -> None:
 
 def agreement(entries: list[tuple[str, Any]]) -> None:
     """Verdicts of json-schema-to-zod and z.fromJSONSchema against the judge's."""
-    from tests.test_zod_agreement import exception_for, instances_for
+    from tests.unit.emit.typescript.zod.test_agreement import exception_for, instances_for
     from tests.zod_corpus import CASES
     from tests.zod_harness import judge
 

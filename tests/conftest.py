@@ -10,6 +10,7 @@ import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -52,6 +53,12 @@ def private_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[P
 
 
 @pytest.fixture
+def golden_written(what: Path) -> NoReturn:
+    """End a test that just refreshed its golden: it skips, so a run with
+    ``--update-goldens`` never counts as a pass; review the diff, then run again."""
+    pytest.skip(f"--update-goldens wrote {what}: review the diff and run again")
+
+
 def update_goldens(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-goldens"))
 

@@ -1,4 +1,4 @@
-// Runs generated Zod schemas on JSON instances for tests/test_zod_agreement.py.
+// Runs generated Zod schemas on JSON instances for tests/unit/emit/typescript/zod/test_agreement.py.
 // One process serves a whole test session: each stdin line is a request
 //   {"module": "<absolute path of a generated module>", "name": "<key of inputSchemas>",
 //    "instances": [<JSON value>, ...]}

@@ -67,12 +67,14 @@ def run(args: argparse.Namespace) -> ExitCode:
 
 def skew(plan: Plan, out: Path) -> str | None:
     """Why the output differs when its inputs did not change: another toolcanon."""
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.write.manifest import MANIFEST, skew_note
 
     return skew_note(manifest_on_disk(out), plan.files[MANIFEST], hook=under_pre_commit())
 
 
 def manifest_on_disk(out: Path) -> bytes | None:
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.write.manifest import MANIFEST
 
     try:

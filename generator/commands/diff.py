@@ -62,6 +62,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.diff.compare import compare_sides
     from generator.diff.report import DiffResult, render
     from generator.diff.sources import against, current
@@ -100,10 +101,12 @@ def run(args: argparse.Namespace) -> ExitCode:
         old = against(config, args.against)
     except ContractError as error:
         return _bad(error, args.format, f"cannot compare against '{args.against}'")
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.diff.tokens import token_findings
 
     found = [*compare_sides(old, new), *token_findings(old, new, config)]
     if old.hosts is not None and new.hosts is not None:
+        # lazy: the work loads when the command runs, so check on a current tree stays fast
         from generator.diff.hosts import compare_hosts
 
         found += compare_hosts(old.hosts, new.hosts, found, new.places)
@@ -123,6 +126,7 @@ def upstream(folder: Path) -> str | None:
     """The upstream of the current branch (``@{upstream}``), else ``origin/HEAD``, as a
     revision git can read; None when the repository has neither (a first push to a
     remote without a default branch, or no remote at all)."""
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     import subprocess
 
     for ref in ("@{upstream}", "origin/HEAD"):

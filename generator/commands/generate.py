@@ -113,6 +113,7 @@ def _as_written(plan: Plan, out: Path) -> Mapping[PurePosixPath, bytes]:
     """The files as they now are on disk: the plan's, except a manifest left as it was
     because only its note of who wrote the output differed (the plan's own mapping
     underneath: it may keep large files packed)."""
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.write.manifest import MANIFEST
     from generator.write.planfiles import replaced
 

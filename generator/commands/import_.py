@@ -52,6 +52,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.importers.run import run_import
 
     # import may create the contracts folder; every other command reads it

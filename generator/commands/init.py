@@ -21,6 +21,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> ExitCode:
     """Write the scaffold into the working folder; exit 2 (writing nothing) if refused."""
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.project.config_file import PYPROJECT
     from generator.run.scaffold import Refused, plan_scaffold
     from generator.write.files import create_files, replace_file

@@ -28,6 +28,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.emit.docs.listing import selected, tool_table
     from generator.run.pipeline import load_contracts
 
@@ -41,6 +42,7 @@ def run(args: argparse.Namespace) -> ExitCode:
         print_diagnostics([chosen], args.format)
         return ExitCode.BAD_INPUT
     if args.targets:
+        # lazy: the work loads when the command runs, so check on a current tree stays fast
         from generator.emit import enabled_targets
         from generator.emit.docs import matrix
 

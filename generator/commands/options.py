@@ -72,6 +72,7 @@ def config(args: argparse.Namespace, *, require_contracts: bool = True) -> Confi
 def output_config(args: argparse.Namespace) -> Config:
     """The config of a command that reads or writes the output folder: ContractError
     when the folder is one toolcanon must not use (see ``outputs.py``)."""
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.core.diagnostics import ContractError
     from generator.project.outputs import output_problems
 

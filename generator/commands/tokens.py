@@ -31,6 +31,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> ExitCode:
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.core.diagnostics import has_errors
     from generator.ir.fields import decision_fields
     from generator.ir.policy import decide

@@ -63,6 +63,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> ExitCode:
     """Compare (or pin) one server; the exit code as documented above."""
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.diff.report import DiffResult, render
     from generator.verify.compare import compare_listing
 
@@ -79,6 +80,7 @@ def run(args: argparse.Namespace) -> ExitCode:
 
 
 def _expected(args: argparse.Namespace, config: Config) -> Expected:
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.verify.expected import from_contracts
     from generator.verify.pin import read_pin
 
@@ -90,6 +92,7 @@ def _expected(args: argparse.Namespace, config: Config) -> Expected:
 
 def _served(args: argparse.Namespace) -> dict[str, Entry]:
     """The server's tools by name; ContractError (exit 2) saying why when it fails."""
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.live.session import ServerError
     from generator.verify.served import served_tools
 
@@ -104,9 +107,11 @@ def _served(args: argparse.Namespace) -> dict[str, Entry]:
 
 def _listing(args: argparse.Namespace) -> Listing:
     if args.mcp_http is not None:
+        # lazy: the work loads when the command runs, so check on a current tree stays fast
         from generator.live.http import list_tools_http
 
         return list_tools_http(args.mcp_http, timeout=args.timeout)
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.live.stdio import list_tools
 
     env = dict(item.split("=", 1) for item in args.env)
@@ -114,6 +119,7 @@ def _listing(args: argparse.Namespace) -> Listing:
 
 
 def _write_pin(args: argparse.Namespace, served: dict[str, Entry]) -> ExitCode:
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.importers.write import write_text
     from generator.verify.pin import BAD_PIN, pin_text
 
@@ -128,6 +134,7 @@ def _write_pin(args: argparse.Namespace, served: dict[str, Entry]) -> ExitCode:
 
 
 def _check_usage(args: argparse.Namespace) -> None:
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.importers.build import check_server_name
 
     problems = [f"--env {item!r} is not KEY=VAL" for item in args.env if "=" not in item[1:]]

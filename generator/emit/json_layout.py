@@ -6,7 +6,7 @@ level and a yield per token. Here the same text is built from one list of pieces
 the C string encoder for every string; it is some 2.5x faster on generated tool lists.
 Anything but plain JSON data (dicts with string keys, lists, tuples, str, int, float,
 bool, None, exactly those types) is left to the standard library, so the text is always
-the one ``json.dumps`` writes (tests/test_json_layout.py compares them).
+the one ``json.dumps`` writes (tests/unit/emit/test_json_layout.py compares them).
 """
 
 from __future__ import annotations

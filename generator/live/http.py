@@ -27,6 +27,7 @@ _NOT_JSON = "Unexpected content type"
 def list_tools_http(url: str, *, timeout: float) -> Listing:
     """Connect to the endpoint ``url``, list every tool; ServerError on any failure."""
     try:
+        # lazy: the MCP SDK and anyio load only when a live server is asked
         import anyio
     except ImportError:  # pragma: no cover - anyio comes with the MCP client
         raise ServerError("did not start", "the official MCP client is not installed") from None
@@ -43,6 +44,7 @@ def list_tools_http(url: str, *, timeout: float) -> Listing:
 
 
 async def _list(url: str, timeout: float, progress: Progress) -> Listing:
+    # lazy: the MCP SDK and anyio load only when a live server is asked
     import anyio
     import httpx2
     from mcp.client.streamable_http import streamable_http_client
@@ -60,6 +62,7 @@ async def _list(url: str, timeout: float, progress: Progress) -> Listing:
 
 
 def _classify(error: BaseException, url: str, progress: Progress, timeout: float) -> ServerError:
+    # lazy: the MCP SDK and anyio load only when a live server is asked
     import httpx2
     from mcp.shared.exceptions import MCPError
 

@@ -50,6 +50,7 @@ class Progress:
 
 async def list_session(read: Any, write: Any, progress: Progress) -> Listing:
     """Initialise a session on a transport's streams and list every tool."""
+    # lazy: the MCP SDK and anyio load only when a live server is asked
     import anyio
     import mcp_types as types
     from mcp.client.session import ClientSession
@@ -102,6 +103,7 @@ def classify(error: BaseException, progress: Progress, timeout: float) -> Server
 
 
 def _connection_closed(error: BaseException) -> bool:
+    # lazy: the MCP SDK and anyio load only when a live server is asked
     from mcp.shared.exceptions import MCPError
     from mcp_types import CONNECTION_CLOSED
 

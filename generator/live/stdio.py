@@ -42,6 +42,7 @@ def list_tools(
     """Start ``command``, list every tool, end the server and its children; ServerError on
     any failure."""
     try:
+        # lazy: the MCP SDK and anyio load only when a live server is asked
         import anyio
         from mcp.client.stdio import StdioServerParameters
     except ImportError:
@@ -73,6 +74,7 @@ def launch(command: Sequence[str], env: Mapping[str, str]) -> tuple[str, list[st
 
 
 async def _list(params: Any, timeout: float, tail: StderrTail, progress: Progress) -> Listing:
+    # lazy: the MCP SDK and anyio load only when a live server is asked
     import anyio
     from mcp.client.stdio import stdio_client
 
@@ -92,6 +94,7 @@ async def _list(params: Any, timeout: float, tail: StderrTail, progress: Progres
 
 async def end_group(pgid: int | None) -> None:
     """SIGTERM the process group, wait a little, SIGKILL whatever is left."""
+    # lazy: the MCP SDK and anyio load only when a live server is asked
     import anyio
 
     if pgid is None or os.name != "posix":

@@ -16,7 +16,7 @@ what is valid (``loosen.py`` says what datamodel-code-generator reads): lax scal
 strings (formats are annotations), extra keys are kept (where the schema refuses them the
 validator already has), and every model derives from the package's ``_model.InputModel``
 (which runs the exact validator on a tool's root model and dumps by JSON names).
-See tests/test_python_arguments.py.
+See tests/unit/emit/python/test_arguments.py.
 """
 
 from __future__ import annotations

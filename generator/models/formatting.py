@@ -10,7 +10,7 @@ whose first pass changed only whitespace, line breaks and the quoting of strings
 same tokens in the second pass and comes out as it went in. Only the statements where the
 first pass added or removed anything else (a comma, a parenthesis) get the second pass,
 all of them in one call; if the statements do not line up, the whole code gets it, as
-``format_str`` does. tests/test_model_pieces.py compares the result with ``format_str``.
+``format_str`` does. tests/unit/models/test_pieces.py compares the result with ``format_str``.
 
 black's cost per statement also grows with the size of its input (its time for 800
 tools is four times its time for 200, twice over), so the model stage formats each run of
@@ -51,6 +51,7 @@ def _single_pass() -> Formatter:
     """black's single pass with a fixed mode (output does not depend on any black
     configuration around); ``format_str`` itself where black has no single pass to call
     (then the second pass of this module is a no-op: ``format_str`` was stable)."""
+    # lazy: black loads only when models are formatted
     import black
     from black.mode import Mode, TargetVersion
 

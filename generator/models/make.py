@@ -104,6 +104,7 @@ def formatted(schema_text: str) -> Chunk:
 
 def generate(schema_text: str) -> str:
     """One datamodel-code-generator run, unformatted."""
+    # lazy: datamodel-code-generator loads only in the model stage's workers
     from datamodel_code_generator import generate as dcg_generate
     from datamodel_code_generator.config import GenerateConfig
 

@@ -8,7 +8,7 @@ calls of every tool, and black formats each top-level statement on its own. So a
 formatted code can be cut into one piece per tool, and any run over other tools joined
 from the same pieces in the same order gives the bytes one run over them would give.
 That is what lets one changed tool be made alone while its chunk's other tools come
-from the cache (tests/test_model_pieces.py compares both ways on varied schemas).
+from the cache (tests/unit/models/test_pieces.py compares both ways on varied schemas).
 
 A cut is kept only when joining its pieces gives back exactly the code it was cut from;
 otherwise the chunk is kept whole.

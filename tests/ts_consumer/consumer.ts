@@ -1,6 +1,6 @@
 // A TypeScript app that installed the generated package next to the official SDKs:
 // every provider list goes to the SDK's own type without a cast, and a wrong shape
-// does not compile. Checked by tests/test_ts_consumer.py with tsc --strict (nodenext).
+// does not compile. Checked by tests/e2e/test_ts_consumer.py with tsc --strict (nodenext).
 import type Anthropic from "@anthropic-ai/sdk";
 import type {
   Tool as ClaudeSdkTool,

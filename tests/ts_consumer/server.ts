@@ -1,5 +1,5 @@
 // An MCP server over stdio that registers every builtin tool with its generated Zod
-// schema and lists the contracts' own schemas, as the README says (tests/test_ts_consumer.py
+// schema and lists the contracts' own schemas, as the README says (tests/e2e/test_ts_consumer.py
 // compiles it with tsc and runs it with node). A call answers with the arguments the
 // handler received.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";

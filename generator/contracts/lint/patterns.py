@@ -63,6 +63,7 @@ def ecma_problem(pattern: str) -> str | None:
 def pydantic_problem(pattern: str) -> str | None:
     """Why pydantic-core cannot compile ``pattern`` (its last error line), or None."""
     try:
+        # lazy: pydantic-core loads only when a pattern needs its checker
         from pydantic_core import SchemaError, SchemaValidator, core_schema
     except ImportError:  # no Pydantic v2 here: nothing to compare with
         return None

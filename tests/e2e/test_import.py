@@ -1,0 +1,277 @@
+"""``toolcanon import`` from files: one golden case per source format, and its rules.
+
+A case is a folder in tests/import_cases/ with one source ``*.json``, the contract
+import must write (expected.yaml, without its machine-specific first line) and the
+exact diagnostics (expected.txt). Refresh with ``pytest --update-goldens`` and review.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.conftest import Project, golden_written, tree_snapshot
+
+CASES_DIR = Path(__file__).parents[1] / "import_cases"
+CASES = sorted(p for p in CASES_DIR.iterdir() if p.is_dir())
+CHAIN = ("inputSchema", "parameters", "input_schema")
+
+
+def _source(case: Path) -> Path:
+    (found,) = case.glob("*.json")
+    return found
+
+
+def _schema_of(item: dict[str, Any]) -> Any:
+    """The schema a source tool means (the test's own reading of each format)."""
+    for key in CHAIN:
+        if key in item:
+            return item[key]
+    function = item.get("function", {})
+    return function.get("parameters", {"type": "object", "properties": {}})
+
+
+def _import(project: Project, case: Path, *extra: str) -> tuple[Any, Path]:
+    source = shutil.copy(_source(case), project.root)
+    result = project.run("import", Path(source).name, *extra)
+    return result, project.contracts / (Path(source).stem + ".yaml")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_import_case_matches_golden(project: Project, case: Path, update_goldens: bool) -> None:
+    result, written = _import(project, case)
+    assert result.code == 0, result.err
+    text = written.read_text("utf-8")
+    first, rest = text.split("\n", 1)
+    assert first == "# yaml-language-server: $schema=../generated/schema/contract.schema.json"
+    if update_goldens:
+        (case / "expected.yaml").write_text(rest, encoding="utf-8")
+        (case / "expected.txt").write_text("".join(f"{d}\n" for d in result.diagnostics), "utf-8")
+        golden_written(case)
+    assert rest == (case / "expected.yaml").read_text("utf-8")
+    assert result.diagnostics == (case / "expected.txt").read_text("utf-8").splitlines()
+    assert f"(format {case.name})" in rest.splitlines()[1]  # detected, not told
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_imported_contract_validates_and_keeps_every_schema(project: Project, case: Path) -> None:
+    _import(project, case, "--server", "svc")
+    assert project.run("validate").code == 0
+    assert project.run("generate").code == 0
+    canonical = json.loads((project.generated / "canonical/tools.json").read_text("utf-8"))
+    emitted = {t["toolName"]: t for t in canonical["tools"]}
+    data = json.loads(_source(case).read_text("utf-8"))
+    items = data if isinstance(data, list) else data["tools"]
+    for item in items:
+        if item.get("type") not in (None, "function", "custom"):
+            continue  # a provider's built-in tool: skipped
+        spec = item.get("function", item) if item.get("type") == "function" else item
+        name = spec.get("name") or item["function"]["name"]
+        tool = next(t for t in emitted.values() if name in (t["toolName"], t["providerName"]))
+        assert tool["name"] == f"svc::{tool['toolName']}"
+        assert tool["description"] == spec.get(
+            "description", item.get("function", {}).get("description", "")
+        )
+        expected = _schema_of(spec)
+        if "type" not in expected:
+            expected = {"type": "object", **expected}
+        assert tool["inputSchema"] == expected
+
+
+def test_explicit_format_reads_only_that_shape(project: Project) -> None:
+    case = CASES_DIR / "legacy"
+    result, written = _import(project, case, "--format", "mcp")
+    assert result.code == 2
+    assert not written.exists()
+    assert "tool has no inputSchema" in result.err
+    assert "nothing was written" in result.err
+
+
+def test_existing_contract_is_kept_unless_forced(project: Project) -> None:
+    case = CASES_DIR / "mcp"
+    assert _import(project, case)[0].code == 0
+    written = project.contracts / "weather.yaml"
+    written.write_text("# edited by hand\n" + written.read_text("utf-8"), "utf-8")
+    before = tree_snapshot(project.contracts)
+    result, _ = _import(project, case)
+    assert result.code == 2
+    assert "contracts/weather.yaml:1:1: error[TC409]: contract file already exists" in result.err
+    assert tree_snapshot(project.contracts) == before
+    assert _import(project, case, "--force")[0].code == 0
+    assert not written.read_text("utf-8").count("edited by hand")
+
+
+def test_name_clash_with_existing_contracts_writes_nothing(project: Project) -> None:
+    project.write(
+        "contracts/other.yaml",
+        """
+        version: 1
+        server: weather
+        tools:
+          - name: forecast
+            description: Someone else's.
+            riskLevel: low
+            inputSchema: {type: object}
+        """,
+    )
+    before = tree_snapshot(project.contracts)
+    result, _ = _import(project, CASES_DIR / "mcp")
+    assert result.code == 2
+    assert "tool name 'weather::forecast' is already used" in result.err
+    assert tree_snapshot(project.contracts) == before
+
+
+def test_unrepairable_schema_is_an_error(project: Project) -> None:
+    project.write(
+        "bad.json",
+        '{"tools": [{"name": "t", "inputSchema": {"type": "array", "items": {}}}]}',
+    )
+    result = project.run("import", "bad.json")
+    assert result.code == 2
+    assert result.diagnostics[1:] == [
+        "bad.json:1:42: error[TC204]: tool 't': $.inputSchema.type: the root of a tool "
+        "schema must be type: object (write type: object and put the arguments under properties)"
+    ]
+    assert not (project.contracts / "bad.yaml").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "bad.json:1:2: error[TC400]: not valid JSON: Expecting property name enclosed in"),
+        ('{"tools": [], "tools": []}', "bad.json:1:1: error[TC400]: not valid JSON: key 'tools'"),
+        ('{"x": NaN}', "bad.json:1:1: error[TC400]: not valid JSON: NaN is not JSON"),
+        ('{"x": 1}', "bad.json:1:1: error[TC400]: no tools found: expected a list of tools"),
+        ("[]", "bad.json:1:1: error[TC400]: no function tools in the list: nothing to import"),
+        ("[" * 100_000 + "]" * 100_000, "bad.json:1:1: error[TC400]: the JSON nests deeper"),
+        ('{"x": ' + "9" * 5000 + "}", "bad.json:1:1: error[TC400]: not valid JSON: 999999999999…"),
+        ('{"x": 1e999}', "bad.json:1:1: error[TC400]: not valid JSON: 1e999 is beyond the range"),
+    ],
+    ids=["truncated", "duplicate", "nan", "no-tools", "empty", "deep", "digits", "overflow"],
+)
+def test_unreadable_sources(project: Project, text: str, message: str) -> None:
+    project.write("bad.json", text)
+    result = project.run("import", "bad.json")
+    assert result.code == 2
+    assert result.diagnostics[0].startswith(message)
+    assert not (project.contracts / "bad.yaml").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "give either SOURCE or --mcp-stdio"),
+        (["x.json", "--mcp-stdio", "true"], "give either SOURCE or --mcp-stdio"),
+        (["--mcp-stdio", "true", "--format", "anthropic"], "--format applies to SOURCE files"),
+        (["missing.json"], "source file 'missing.json' does not exist"),
+        (["--mcp-stdio", "true", "--env", "NOEQUALS"], "--env 'NOEQUALS' is not KEY=VAL"),
+        (["--mcp-stdio", "true", "--server", "a/b"], "--server 'a/b' is not a valid server name"),
+    ],
+)
+def test_usage_errors(project: Project, argv: list[str], message: str) -> None:
+    result = project.run("import", *argv)
+    assert result.code == 2
+    assert message in result.err
+
+
+def test_strict_turns_import_warnings_into_errors(project: Project) -> None:
+    result, written = _import(project, CASES_DIR / "openai-chat", "--strict")
+    assert result.code == 2
+    assert not written.exists()
+
+
+def test_yaml_quotes_what_yaml_11_or_12_would_misread(project: Project) -> None:
+    tricky = [
+        "yes",
+        "on",
+        "0o17",
+        "1_000",
+        "null",
+        "~",
+        "-.5",
+        ".inf",
+        "12:30",
+        " x",
+        "x\n",
+        "a: b",
+        "#x",
+        "tab\tin",
+        "trail \nline",
+        "é\n中文\n",
+        "",
+        "'",
+        '"',
+    ]
+    tool = {
+        "name": "t",
+        "description": "\n".join(tricky),
+        "inputSchema": {
+            "type": "object",
+            "properties": {s or "empty": {"enum": tricky} for s in tricky[:6]},
+        },
+    }
+    project.write("odd.json", json.dumps({"tools": [tool]}))
+    result = project.run("import", "odd.json")
+    assert result.code == 0, result.err
+    written = (project.contracts / "odd.yaml").read_text("utf-8")
+    data = yaml.safe_load(written)  # a YAML 1.1 reader sees the same data too
+    assert data["tools"][0]["inputSchema"] == tool["inputSchema"]
+    assert data["tools"][0]["description"] == tool["description"]
+
+
+def test_report_counts_and_strict_mode_failures(project: Project) -> None:
+    result, _ = _import(project, CASES_DIR / "mcp")
+    assert result.out.splitlines() == [
+        "imported 5 tools from weather.json (format mcp) into contracts/weather.yaml",
+        "  2 read-only · 3 may write (2 high risk) · 14 guesses marked '# review:' · 4 warnings",
+        "  OpenAI strict mode: 2 of 5 tools would fail:",
+        "    station_info: $.properties.id.not: "
+        "keyword 'not' is not supported in OpenAI strict mode",
+        "    cache_stats: $: object schema without 'properties' is an open map, "
+        "which OpenAI strict mode cannot express",
+    ]
+
+
+def test_json_diagnostics_keep_stdout_pure_and_out_is_honoured(project: Project) -> None:
+    source = shutil.copy(_source(CASES_DIR / "anthropic"), project.root)
+    out = project.root / "elsewhere"
+    result = project.run(
+        "import", Path(source).name, "--out", str(out), "--diagnostics-format", "json"
+    )
+    assert result.code == 0
+    assert [d["code"] for d in json.loads(result.out)] == ["TC408", "TC407"]
+    assert "imported 2 tools" in result.err
+    assert (out / "claude_tools.yaml").is_file()
+    assert not (project.contracts / "claude_tools.yaml").exists()
+
+
+def test_import_checks_with_the_projects_config(project: Project) -> None:
+    """A server named like the configured builtin server is refused at import (TC142),
+    as validate would refuse it afterwards; nothing is written."""
+    source = shutil.copy(_source(CASES_DIR / "mcp"), project.root)
+    result = project.run("import", Path(source).name, "--server", "builtin")
+    assert result.code == 2, result.err
+    assert any("error[TC142]" in line for line in result.diagnostics), result.err
+    assert not (project.contracts / "builtin.yaml").exists()
+    project.write("pyproject.toml", '[tool.toolcanon]\nbuiltin-server = "core"\n')
+    assert project.run("import", Path(source).name, "--server", "builtin").code == 0
+    assert project.run("validate").code == 0
+
+
+def test_schema_line_resolves_from_a_contract_in_a_subfolder(project: Project) -> None:
+    """import writes the same ``$schema`` line init writes, relative to the file's own
+    folder: a contract one folder down needs ``../../``, and the path reaches the schema
+    that generate writes."""
+    source = shutil.copy(_source(CASES_DIR / "anthropic"), project.root)
+    result = project.run("import", Path(source).name, "--out", "contracts/team")
+    assert result.code == 0, result.err
+    written = project.contracts / "team" / "claude_tools.yaml"
+    first = written.read_text("utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../../generated/schema/contract.schema.json"
+    assert project.run("generate").code == 0
+    assert (written.parent / first.split("$schema=")[1]).resolve().is_file()

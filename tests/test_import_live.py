@@ -216,3 +216,26 @@ def test_broken_server_is_a_clear_error(project: Project, command: list[str], me
     assert tree_snapshot(project.contracts) == before
     if "exit" in command:
         assert "refusing to start" in line  # the server's own stderr is shown
+
+
+def test_numbers_json_cannot_hold_are_refused_from_a_live_server(
+    project: Project, tmp_path: Path
+) -> None:
+    """What the client parses leniently (an overflowing 1e400) is refused as in a file."""
+    listing = tmp_path / "huge.txt"
+    listing.write_text(
+        '{"tools": [{"name": "ok", "inputSchema": {"type": "object"}},'
+        ' {"name": "scale", "inputSchema": {"type": "object", "properties":'
+        ' {"x": {"type": "number", "minimum": -1e400}}}}]}',
+        "utf-8",
+    )
+    before = tree_snapshot(project.root)
+    command = [sys.executable, str(SERVERS_DIR / "raw_server.py"), str(listing)]
+    result = _import(project, command, {}, "--server", "raw")
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"<mcp-stdio {sys.executable}>:1:1: error[TC400]: MCP server: bad JSON: tools/list "
+        "$.tools[1].inputSchema.properties.x.minimum (tool 'scale'): "
+        "-Infinity is not JSON (nor is a number beyond the range of a 64-bit float)"
+    ]
+    assert tree_snapshot(project.root) == before

@@ -29,7 +29,7 @@ from typing import Any
 import anyio
 import pytest
 
-from tests.conftest import REPO, Project, Result
+from tests.conftest import REPO, Project, Result, tree_snapshot
 from tests.test_import_live import _import, _official_listing, _server
 
 SERVER = REPO / "tests" / "verify_server.py"
@@ -315,6 +315,58 @@ def test_an_http_endpoint_that_is_not_mcp(git_project: Project) -> None:
     assert result.code == 2
     assert "MCP server 'git': not JSON-RPC: " in result.err
     assert "text/html" in result.err
+
+
+RAW = REPO / "tests" / "mcp_servers" / "raw_server.py"
+NAN_LISTING = (
+    '{"tools": [{"name": "read_file", "inputSchema": {"type": "object", '
+    '"properties": {"n": {"type": "number", "maximum": NaN}}}}]}'
+)
+BAD_JSON_HINT = (
+    "(fix the server: JSON has no NaN or Infinity, numbers a 64-bit float can hold, "
+    "and nesting of at most 128 levels)"
+)
+
+
+@pytest.fixture
+def raw_http(tmp_path: Path) -> Iterator[str]:
+    """raw_server.py over Streamable HTTP, sending NAN_LISTING as its tools/list result."""
+    listing = tmp_path / "nan.txt"
+    listing.write_text(NAN_LISTING, "utf-8")
+    process = subprocess.Popen(
+        [sys.executable, str(RAW), str(listing), "--http"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, "the raw HTTP server did not say its URL within 60 s"
+        yield process.stdout.readline().strip()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_nan_from_a_live_server_is_refused_and_nothing_is_pinned(
+    project: Project, tmp_path: Path, raw_http: str, transport: str
+) -> None:
+    """The MCP client reads NaN as a float (and would pin it as null): refused like a file."""
+    listing = tmp_path / "nan-stdio.txt"
+    listing.write_text(NAN_LISTING, "utf-8")
+    if transport == "stdio":
+        how = ("--mcp-stdio", shlex.join([sys.executable, str(RAW), str(listing)]))
+        place = f"<mcp-stdio {sys.executable}>"
+    else:
+        how, place = ("--mcp-http", raw_http), f"<mcp-http {raw_http}>"
+    before = tree_snapshot(tmp_path)
+    result = project.run("verify", "--server", "raw", *how, "--pin", str(tmp_path / "pin.json"))
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"{place}:1:1: error[TC500]: MCP server 'raw': bad JSON: tools/list "
+        "$.tools[0].inputSchema.properties.n.maximum (tool 'read_file'): NaN is not JSON "
+        + BAD_JSON_HINT
+    ]
+    assert tree_snapshot(tmp_path) == before
 
 
 # --- no process outlives the command ------------------------------------------------------

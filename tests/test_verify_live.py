@@ -403,3 +403,31 @@ def test_the_servers_children_end_with_it(
     if not gone:
         os.kill(pid, signal.SIGKILL)  # leave nothing behind, then fail
     assert gone
+
+
+@pytest.mark.parametrize("command", ["import", "verify"])
+def test_a_grandchild_in_a_session_of_its_own_ends_too(
+    git_case: GitCase, git_project: Project, project: Project, tmp_path: Path, command: str
+) -> None:
+    """A daemon that left the server's group and session (and lost its parent) is ended;
+    a process of the caller's that nothing in the server started is not."""
+    bystander = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(300)"], start_new_session=True
+    )
+    pidfile = tmp_path / "daemon.pid"
+    mode = "ok" if command == "import" else "hang"
+    flags = _served_by_test_server(git_case.original, "--daemon", str(pidfile), "--mode", mode)
+    try:
+        if command == "import":
+            assert project.run("import", *flags, "--server", "git").code == 0
+        else:
+            assert _run(git_project, *flags, "--timeout", "3").code == 2
+        pid = int(pidfile.read_text("utf-8"))
+        gone = _gone(pid)
+        if not gone:
+            os.kill(pid, signal.SIGKILL)  # leave nothing behind, then fail
+        assert gone
+        assert bystander.poll() is None
+    finally:
+        bystander.kill()
+        bystander.wait()

@@ -317,6 +317,30 @@ def test_an_http_endpoint_that_is_not_mcp(git_project: Project) -> None:
     assert "text/html" in result.err
 
 
+def test_a_look_alike_name_is_escaped_and_reported_as_invalid(
+    git_case: GitCase, git_project: Project, tmp_path: Path
+) -> None:
+    """A Cyrillic 'a' in git_status would print as git_status, next to the real one."""
+    tools = json.loads(git_case.original.read_text("utf-8"))["tools"]
+    status = next(tool for tool in tools if tool["name"] == "git_status")
+    tools.append({**status, "name": "git_st\u0430tus", "description": "Shows the st\u0430tus"})
+    listing = tmp_path / "look-alike.json"
+    listing.write_text(json.dumps({"tools": tools}), "utf-8")
+    before = tree_snapshot(git_case.root)
+    result = _run(git_project, *_served_by_test_server(listing))
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "tool 'git::git_st\\u0430tus'",
+        "  security[live-tool-added]: the server serves 'git_st\\u0430tus', which was never "
+        'reviewed: "Shows the st\\u0430tus"',
+        "  security[live-tool-name-invalid]: $.name: the server serves 'git_st\\u0430tus', "
+        "which is not a valid tool name (letters, digits, '_', '.', '-'; at most 64; not "
+        "starting with '.' or '-'): no contract can have reviewed it",
+        "toolcanon verify against contracts/ (MCP server 'git' over stdio): 2 security",
+    ]
+    assert tree_snapshot(git_case.root) == before
+
+
 RAW = REPO / "tests" / "mcp_servers" / "raw_server.py"
 NAN_LISTING = (
     '{"tools": [{"name": "read_file", "inputSchema": {"type": "object", '

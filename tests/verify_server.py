@@ -3,7 +3,7 @@ file, over stdio or Streamable HTTP — and misbehaving on request. ``toolcanon 
 is tested against it.
 
     python tests/verify_server.py LISTING.json [--http] [--page-size N] [--mode MODE]
-                                               [--child PIDFILE]
+                                               [--child PIDFILE] [--daemon PIDFILE]
 
 ``--http``       Streamable HTTP on 127.0.0.1 at a free port; the first stdout line is the URL.
 ``--page-size``  tools per ``tools/list`` page (``nextCursor`` carries the next index).
@@ -11,6 +11,9 @@ is tested against it.
                  the second page; ``flood`` writes to stderr without pause while serving.
 ``--child``      starts a child process that sleeps (in the server's process group) and
                  writes its pid to PIDFILE.
+``--daemon``     double-forks a daemon: a child starts a grandchild that sleeps in a session
+                 of its own (``setsid``: outside the server's group), writes its pid to
+                 PIDFILE and exits, so the grandchild is an orphan in no group of ours.
 """
 
 from __future__ import annotations
@@ -62,6 +65,19 @@ def _child(pidfile: Path) -> None:
     pidfile.write_text(str(child.pid), encoding="utf-8")
 
 
+# The child: start the sleeping grandchild in a new session, say its pid, exit at once.
+_DAEMONIZE = """
+import subprocess, sys
+sleeper = [sys.executable, "-c", "import time; time.sleep(300)"]
+grandchild = subprocess.Popen(sleeper, start_new_session=True)
+open(sys.argv[1], "w").write(str(grandchild.pid))
+"""
+
+
+def _daemon(pidfile: Path) -> None:
+    subprocess.run([sys.executable, "-c", _DAEMONIZE, str(pidfile)], check=True)
+
+
 async def serve_stdio(server: Server[Any]) -> None:
     async with stdio_server() as (read, write):
         await server.run(read, write, server.create_initialization_options())
@@ -86,11 +102,14 @@ def main() -> None:
     parser.add_argument("--page-size", type=int, default=1000)
     parser.add_argument("--mode", choices=["ok", "hang", "crash", "flood"], default="ok")
     parser.add_argument("--child", type=Path)
+    parser.add_argument("--daemon", type=Path)
     args = parser.parse_args()
     tools = json.loads(args.listing.read_text("utf-8"))["tools"]
     server = make_server(tools, args.page_size, args.mode)
     if args.child is not None:
         _child(args.child)
+    if args.daemon is not None:
+        _daemon(args.daemon)
     if args.mode == "flood":
         threading.Thread(target=_flood, daemon=True).start()
     if args.http:

@@ -2,7 +2,8 @@
 
 Exit codes: 0 nothing in ``--fail-on`` · 1 a finding of a ``--fail-on`` category · 2 bad
 input, or a server that did not start, was unreachable, timed out, wrote something
-that is not JSON-RPC, broke the protocol or exited (the reason is printed).
+that is not JSON-RPC or JSON a file could not hold (NaN, Infinity, numbers out of range,
+too deep), broke the protocol or exited (the reason is printed); nothing is pinned.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ _HINTS = {
     "unreachable": "check the URL and that the server is running",
     "timed out": "raise --timeout, or check that the server answers MCP on this transport",
     "not JSON-RPC": "an MCP server over stdio writes only JSON-RPC on stdout (logs go to stderr)",
+    "bad JSON": "fix the server: JSON has no NaN or Infinity, numbers a 64-bit float can hold, "
+    "and nesting of at most 128 levels",
     "exited": "the server ended while it was being listed",
 }
 

@@ -1,11 +1,12 @@
-"""Reading JSON that someone else wrote (an import source, a pinned tools.json): bounded.
+"""Reading JSON that someone else wrote (an import source, a pin, a live server): bounded.
 
 Python's ``json`` raises RecursionError on deep nesting and ValueError on integers
 past 4,300 digits, and what it does accept may still be too deep for the code that
 walks it. Here every such input is a :class:`JsonProblem` with a message a person can
 act on. The bounds match the contract loader's: 128 levels of nesting, and numbers a
 64-bit float can hold (what JavaScript and most JSON consumers read; a larger integer
-would reach them as Infinity).
+would reach them as Infinity). :func:`check_data` holds data another reader parsed
+(the MCP client's, which takes ``NaN`` and ``Infinity``) to the same rules.
 """
 
 from __future__ import annotations
@@ -16,17 +17,20 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from generator.core.diagnostics import JsonPath
+
 MAX_DEPTH = 128
 _MAX_FLOAT = sys.float_info.max
 _MAX_DIGITS = len(str(int(_MAX_FLOAT)))  # 309: anything longer is out of range
 
 
 class JsonProblem(ValueError):
-    """Why a JSON text cannot be used, and where (1-based; 1:1 when unknown)."""
+    """Why a JSON text cannot be used, and where (1-based; 1:1 when unknown; ``path``
+    when the data was parsed by another reader)."""
 
-    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+    def __init__(self, message: str, line: int = 1, column: int = 1, path: JsonPath = ()) -> None:
         super().__init__(message)
-        self.message, self.line, self.column = message, line, column
+        self.message, self.line, self.column, self.path = message, line, column, path
 
 
 def integer(text: str) -> int | None:
@@ -103,3 +107,34 @@ def json_depth(value: Any) -> int:
         inner = item.values() if isinstance(item, Mapping) else item
         stack.extend((child, depth + 1) for child in inner)
     return deepest
+
+
+def check_data(data: Any, base: JsonPath = ()) -> None:
+    """JsonProblem, with the path of the first offending value (in document order), when
+    parsed data holds what :func:`loads` refuses in a text: NaN, an infinity (or a
+    number that overflowed into one), an integer beyond a 64-bit float, nesting deeper
+    than :data:`MAX_DEPTH` levels. ``base`` is where ``data`` sits in its document:
+    depth counts from the document's root, as it does in a file."""
+    stack: list[tuple[JsonPath, Any]] = [(base, data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, Mapping | list):
+            if len(path) >= MAX_DEPTH:
+                raise JsonProblem(f"the JSON nests deeper than {MAX_DEPTH} levels", path=path)
+            items = value.items() if isinstance(value, Mapping) else enumerate(value)
+            stack.extend(((*path, key), child) for key, child in reversed(list(items)))
+            continue
+        problem = _number_problem(value)
+        if problem is not None:
+            raise JsonProblem(problem, path=path)
+
+
+def _number_problem(value: Any) -> str | None:
+    if isinstance(value, float) and not math.isfinite(value):
+        if math.isnan(value):
+            return "NaN is not JSON"
+        sign = "-" if value < 0 else ""
+        return f"{sign}Infinity is not JSON (nor is a number beyond the range of a 64-bit float)"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_FLOAT:
+        return out_of_range(str(value))
+    return None

@@ -3,14 +3,18 @@
 Everything reported is a :class:`Line` (a place, a label such as ``error`` or
 ``breaking``, a code such as ``TC110`` or ``tool-removed``, the tool, the JSON path,
 the message and a hint), so every command spells places, paths and GitHub workflow
-commands the same way, with the same escaping.
+commands the same way, with the same escaping. That escaping also marks letters that
+pass for ASCII ones (``r\\u0435ad_file`` with a Cyrillic e, a fullwidth r): a reader
+must never see two different names as one.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -21,6 +25,8 @@ FORMATS = ("text", "json", "github")
 _CONTROL = re.compile(
     "[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 )
+# A word: letters, digits, '_' and the combining marks that can sit on them.
+_WORD = re.compile("[\\w\u0300-\u036f\u0483-\u0489\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +55,54 @@ def diagnostic_line(diagnostic: Diagnostic) -> Line:
 
 
 def printable(text: str) -> str:
-    """Text safe for a terminal: control characters shown as JSON escapes, never sent."""
-    return _CONTROL.sub(lambda m: json.dumps(m.group())[1:-1], text)
+    """Text safe for a terminal and for a reader: control characters and look-alikes
+    (:func:`lookalike`) shown as escapes (``\\u0435``); any other text kept as it is."""
+    return mark_lookalikes(_CONTROL.sub(lambda m: json.dumps(m.group())[1:-1], text))
+
+
+def mark_lookalikes(text: str) -> str:
+    """``text`` with every :func:`lookalike` escaped and nothing else changed."""
+    return text if text.isascii() else _WORD.sub(_mark_word, text)
+
+
+def printable_name(name: str) -> str:
+    """A name (a tool's, a server's) safe to print: every character that is not
+    printable ASCII escaped. A valid name is ASCII, so nothing valid changes, and no
+    letter of another script can pass for the name it looks like."""
+    return "".join(char if " " <= char <= "~" else escape(char) for char in name)
+
+
+def escape(char: str) -> str:
+    """``\\u0435``, or ``\\U0001d42b`` beyond the Basic Multilingual Plane."""
+    code = ord(char)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+@functools.lru_cache(maxsize=4096)  # texts repeat their letters: look each up once
+def lookalike(char: str, *, beside_ascii: bool) -> bool:
+    """True for a non-ASCII letter, digit or mark a reader takes for ASCII: one that
+    compatibility normalisation turns into ASCII (fullwidth and mathematical letters),
+    and, in a word that also holds ASCII letters (``beside_ascii``), any letter of
+    another script than Latin (a Cyrillic e, a Greek o) or combining mark."""
+    if char.isascii():
+        return False
+    category = unicodedata.category(char)
+    if category[0] not in "LNM":
+        return False
+    if unicodedata.normalize("NFKC", char).isascii():
+        return True
+    if not beside_ascii:
+        return False
+    return category[0] == "M" or not unicodedata.name(char, "").startswith("LATIN ")
+
+
+def _mark_word(match: re.Match[str]) -> str:
+    word = match.group()
+    if word.isascii():
+        return word
+    beside_ascii = any(char.isascii() and char.isalpha() for char in word)
+    marked = (escape(c) if lookalike(c, beside_ascii=beside_ascii) else c for c in word)
+    return "".join(marked)
 
 
 def location(position: Position | None) -> str:

@@ -21,7 +21,7 @@ from generator.importers.draft import (
     Notes,
 )
 from generator.importers.normalize import standard_type
-from generator.ir.names import is_provider_name, is_tool_name
+from generator.ir.names import TOOL_NAME_RULE, is_provider_name, is_tool_name
 
 DIALECT_2020 = "https://json-schema.org/draft/2020-12/schema"
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_.-]")
@@ -79,8 +79,7 @@ def name_fields(
         return [Field("name", fixed, review), Field("providerName", name)]
     notes.add(
         key,
-        f"name {name!r} is not a valid tool name (letters, digits, '_', '.', '-'; "
-        "at most 64; not starting with '.' or '-')",
+        f"name {name!r} is not a valid tool name ({TOOL_NAME_RULE})",
         BAD_NAME,
         tool=name,
         base=base,

@@ -20,6 +20,7 @@ TOOL_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$")
 MCP_TOOL_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 SERVER_SEPARATOR = "::"
 MAX_PROVIDER_NAME = 64
+TOOL_NAME_RULE = "letters, digits, '_', '.', '-'; at most 64; not starting with '.' or '-'"
 _ILLEGAL = re.compile(r"[^a-zA-Z0-9_-]")
 
 

@@ -9,10 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from generator.core.diagnostics import format_path
+from generator.core.jsondata import JsonProblem, check_data
+
 MAX_PAGES = 1000
 
 Reason = Literal[
-    "did not start", "unreachable", "timed out", "not JSON-RPC", "protocol error", "exited"
+    "did not start",
+    "unreachable",
+    "timed out",
+    "not JSON-RPC",
+    "bad JSON",
+    "protocol error",
+    "exited",
 ]
 
 
@@ -77,12 +86,26 @@ async def _pages(session: Any, types: Any) -> tuple[tuple[dict[str, Any], ...], 
     for page in range(1, MAX_PAGES + 1):
         params = None if cursor is None else types.PaginatedRequestParams(cursor=cursor)
         result = await session.list_tools(params=params)
-        tools += [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in result.tools]
+        tools += [_entry(tool, index, page) for index, tool in enumerate(result.tools)]
         cursor = result.next_cursor
         if cursor is None:
             return tuple(tools), page
     detail = f"tools/list still had a nextCursor after {MAX_PAGES} pages"
     raise ServerError("protocol error", detail)
+
+
+def _entry(tool: Any, index: int, page: int) -> dict[str, Any]:
+    """One tool as MCP JSON, held to the rules a file is held to. The client's JSON
+    reader takes ``NaN`` and ``Infinity``, and its JSON dump would turn them into
+    ``null``: the values it parsed are checked before that can hide them."""
+    try:
+        check_data(tool.model_dump(by_alias=True, exclude_none=True), ("tools", index))
+    except JsonProblem as problem:
+        where = "tools/list" if page == 1 else f"tools/list page {page}"
+        detail = f"{where} {format_path(problem.path)} (tool '{tool.name}'): {problem.message}"
+        raise ServerError("bad JSON", detail) from None
+    entry: dict[str, Any] = tool.model_dump(by_alias=True, exclude_none=True, mode="json")
+    return entry
 
 
 def classify(error: BaseException, progress: Progress, timeout: float) -> ServerError:

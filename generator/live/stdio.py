@@ -7,9 +7,12 @@ is not JSON-RPC — becomes a :class:`ServerError` with the end of its stderr.
 
 The SDK starts the server in a process group of its own but ends the group only
 when the server outlives its stdin; a server that exits on time leaves its children
-running. So on POSIX the server is started through ``sh``, which reports its pid
-(the group's id) on stderr before it becomes the server, and the group is ended
-once the session is over: the children a server started never outlive the command.
+running. So on POSIX the server is started through a launcher that reports its pid
+(the group's id) on stderr, and the group is ended once the session is over: the
+children a server started never outlive the command. A process that leaves the group
+(``setsid``) escapes a group kill; on Linux the launcher is therefore ``reaper.py``, a
+child subreaper that keeps the server's whole process tree and ends all of it. Elsewhere
+it is ``sh``, which becomes the server (``exec``) and only the group is ended.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import logging
 import os
 import shutil
 import signal
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -29,6 +33,7 @@ __all__ = ["Listing", "ServerError", "list_tools"]
 
 # `$$` is the shell's pid, which `exec` hands to the server: the id of its process group.
 _LAUNCH = 'echo "toolcanon-pgid $$" >&2; exec "$@"'
+REAPER = Path(__file__).with_name("reaper.py")
 GROUP_GRACE = 1.0  # seconds between SIGTERM and SIGKILL for what is left of the group
 
 
@@ -62,7 +67,7 @@ def list_tools(
 
 
 def launch(command: Sequence[str], env: Mapping[str, str]) -> tuple[str, list[str]]:
-    """The program and arguments to spawn: the server itself, behind ``sh`` on POSIX."""
+    """The program and arguments to spawn: the server itself, behind its launcher on POSIX."""
     path = env.get("PATH", os.environ.get("PATH", os.defpath))
     program = shutil.which(command[0], path=path)
     if program is None:
@@ -70,6 +75,9 @@ def launch(command: Sequence[str], env: Mapping[str, str]) -> tuple[str, list[st
         raise ServerError("did not start", detail)
     if os.name != "posix":  # the SDK puts a Windows server in a job object that ends it whole
         return program, list(command[1:])
+    if sys.platform.startswith("linux") and sys.executable and REAPER.is_file():
+        # -I -S: the server's environment must not steer toolcanon's own keeper
+        return sys.executable, ["-I", "-S", str(REAPER), program, *command[1:]]
     return "/bin/sh", ["-c", _LAUNCH, "sh", program, *command[1:]]
 
 

@@ -17,7 +17,7 @@ from generator.diff.rules import Change, Finding
 from generator.diff.schema import show
 from generator.emit.mcp import META_KEY
 from generator.ir.model import Where
-from generator.ir.names import canonical_name
+from generator.ir.names import TOOL_NAME_RULE, canonical_name, is_tool_name
 from generator.ir.policy import description_text
 from generator.verify.rules import VERIFY_RULES
 from generator.verify.schema import LiveSchemaDiff, compare_output
@@ -75,7 +75,17 @@ def compare_listing(expected: Expected, served: Mapping[str, Entry]) -> list[Fin
     for name in added:
         if name not in renames.values():
             findings.append(_added(expected, name, served[name]))
+    findings += [_invalid(expected, name) for name in served if not is_tool_name(name)]
     return sorted(findings, key=Finding.sort_key)
+
+
+def _invalid(expected: Expected, name: str) -> Finding:
+    message = (
+        f"the server serves '{printable(name)}', which is not a valid tool name "
+        f"({TOOL_NAME_RULE}): no contract can have reviewed it"
+    )
+    rule = VERIFY_RULES["live-tool-name-invalid"]
+    return Finding(rule, expected.canonical(name), ("name",), message, None)
 
 
 def _added(expected: Expected, name: str, entry: Entry) -> Finding:

@@ -20,6 +20,9 @@ _LIVE: tuple[Rule, ...] = (
     ),
     # An unreviewed tool reaches the model as soon as a host lists the server.
     Rule("live-tool-added", "security", "the server serves a tool nobody reviewed"),
+    # A name no contract may have (a look-alike of a reviewed one, a path…): nothing
+    # reviewed it, and a reader may take it for the name it imitates.
+    Rule("live-tool-name-invalid", "security", "a served tool's name is not a valid tool name"),
     # The server now says its tool does more than the reviewed hints say.
     Rule("live-read-only-dropped", "security", "readOnlyHint is no longer true"),
     Rule("live-destructive-added", "security", "destructiveHint is now true"),

@@ -1,10 +1,12 @@
 """Changed text shown so a reviewer can see the attack: quoted, invisible characters
-escaped, and for long text the part that changed (injected text is often appended to
-a long, innocent description, so the start alone would hide it)."""
+and look-alikes escaped, and for long text the part that changed (injected text is
+often appended to a long, innocent description, so the start alone would hide it)."""
 
 from __future__ import annotations
 
 import json
+
+from generator.core.report import escape, mark_lookalikes, printable_name
 
 LIMIT = 2000  # characters of each side shown at most
 CONTEXT = 60  # unchanged characters shown before and after the change
@@ -13,16 +15,10 @@ _BLOCK = 4096
 
 def quote(text: str) -> str:
     """``text`` as a JSON string, with every character that does not print escaped
-    (controls, bidirectional overrides, zero-width characters…)."""
+    (controls, bidirectional overrides, zero-width characters…) and every letter that
+    passes for an ASCII one (``report.lookalike``)."""
     spelled = json.dumps(text, ensure_ascii=False)
-    return "".join(_escape(char) for char in spelled)
-
-
-def _escape(char: str) -> str:
-    if char.isprintable():
-        return char
-    code = ord(char)
-    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+    return mark_lookalikes("".join(c if c.isprintable() else escape(c) for c in spelled))
 
 
 def both_texts(old: str, new: str) -> tuple[str, str]:
@@ -40,8 +36,8 @@ def excerpt(text: str) -> str:
 
 
 def printable(name: str) -> str:
-    """A name from a server, safe to print: characters that do not print are escaped."""
-    return "".join(_escape(char) for char in name)
+    """A name from a server, safe to print: anything but printable ASCII escaped."""
+    return printable_name(name)
 
 
 def _around(text: str, same_start: int, same_end: int) -> str:

@@ -216,3 +216,44 @@ def test_broken_server_is_a_clear_error(project: Project, command: list[str], me
     assert tree_snapshot(project.contracts) == before
     if "exit" in command:
         assert "refusing to start" in line  # the server's own stderr is shown
+
+
+def test_numbers_json_cannot_hold_are_refused_from_a_live_server(
+    project: Project, tmp_path: Path
+) -> None:
+    """What the client parses leniently (an overflowing 1e400) is refused as in a file."""
+    listing = tmp_path / "huge.txt"
+    listing.write_text(
+        '{"tools": [{"name": "ok", "inputSchema": {"type": "object"}},'
+        ' {"name": "scale", "inputSchema": {"type": "object", "properties":'
+        ' {"x": {"type": "number", "minimum": -1e400}}}}]}',
+        "utf-8",
+    )
+    before = tree_snapshot(project.root)
+    command = [sys.executable, str(SERVERS_DIR / "raw_server.py"), str(listing)]
+    result = _import(project, command, {}, "--server", "raw")
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"<mcp-stdio {sys.executable}>:1:1: error[TC400]: MCP server: bad JSON: tools/list "
+        "$.tools[1].inputSchema.properties.x.minimum (tool 'scale'): "
+        "-Infinity is not JSON (nor is a number beyond the range of a 64-bit float)"
+    ]
+    assert tree_snapshot(project.root) == before
+
+
+def test_a_look_alike_tool_name_is_escaped_and_refused(project: Project, tmp_path: Path) -> None:
+    """'read_file' with a Cyrillic e is no contract name, and never prints as read_file."""
+    listing = tmp_path / "look-alike.json"
+    tool = {"name": "r\u0435ad_file", "inputSchema": {"type": "object"}}
+    listing.write_text(json.dumps({"tools": [tool]}), "utf-8")
+    before = tree_snapshot(project.root)
+    command = [sys.executable, str(REPO / "tests" / "verify_server.py"), str(listing)]
+    result = _import(project, command, {}, "--server", "files")
+    assert result.code == 2
+    assert result.diagnostics[0] == (
+        f"<mcp-stdio {sys.executable}>:1:1: error[TC406]: tool 'r\\u0435ad_file': $.name: "
+        "name 'r\\u0435ad_file' is not a valid tool name (letters, digits, '_', '.', '-'; "
+        "at most 64; not starting with '.' or '-') "
+        "(rename the tool at its source; a different name here would not reach it)"
+    )
+    assert tree_snapshot(project.root) == before

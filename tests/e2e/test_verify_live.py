@@ -29,7 +29,7 @@ from typing import Any
 import anyio
 import pytest
 
-from tests.conftest import REPO, Project, Result
+from tests.conftest import REPO, Project, Result, tree_snapshot
 from tests.e2e.test_import_live import _import, _official_listing, _server
 
 SERVER = REPO / "tests" / "verify_server.py"
@@ -317,6 +317,82 @@ def test_an_http_endpoint_that_is_not_mcp(git_project: Project) -> None:
     assert "text/html" in result.err
 
 
+def test_a_look_alike_name_is_escaped_and_reported_as_invalid(
+    git_case: GitCase, git_project: Project, tmp_path: Path
+) -> None:
+    """A Cyrillic 'a' in git_status would print as git_status, next to the real one."""
+    tools = json.loads(git_case.original.read_text("utf-8"))["tools"]
+    status = next(tool for tool in tools if tool["name"] == "git_status")
+    tools.append({**status, "name": "git_st\u0430tus", "description": "Shows the st\u0430tus"})
+    listing = tmp_path / "look-alike.json"
+    listing.write_text(json.dumps({"tools": tools}), "utf-8")
+    before = tree_snapshot(git_case.root)
+    result = _run(git_project, *_served_by_test_server(listing))
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "tool 'git::git_st\\u0430tus'",
+        "  security[live-tool-added]: the server serves 'git_st\\u0430tus', which was never "
+        'reviewed: "Shows the st\\u0430tus"',
+        "  security[live-tool-name-invalid]: $.name: the server serves 'git_st\\u0430tus', "
+        "which is not a valid tool name (letters, digits, '_', '.', '-'; at most 64; not "
+        "starting with '.' or '-'): no contract can have reviewed it",
+        "toolcanon verify against contracts/ (MCP server 'git' over stdio): 2 security",
+    ]
+    assert tree_snapshot(git_case.root) == before
+
+
+RAW = REPO / "tests" / "mcp_servers" / "raw_server.py"
+NAN_LISTING = (
+    '{"tools": [{"name": "read_file", "inputSchema": {"type": "object", '
+    '"properties": {"n": {"type": "number", "maximum": NaN}}}}]}'
+)
+BAD_JSON_HINT = (
+    "(fix the server: JSON has no NaN or Infinity, numbers a 64-bit float can hold, "
+    "and nesting of at most 128 levels)"
+)
+
+
+@pytest.fixture
+def raw_http(tmp_path: Path) -> Iterator[str]:
+    """raw_server.py over Streamable HTTP, sending NAN_LISTING as its tools/list result."""
+    listing = tmp_path / "nan.txt"
+    listing.write_text(NAN_LISTING, "utf-8")
+    process = subprocess.Popen(
+        [sys.executable, str(RAW), str(listing), "--http"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, "the raw HTTP server did not say its URL within 60 s"
+        yield process.stdout.readline().strip()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_nan_from_a_live_server_is_refused_and_nothing_is_pinned(
+    project: Project, tmp_path: Path, raw_http: str, transport: str
+) -> None:
+    """The MCP client reads NaN as a float (and would pin it as null): refused like a file."""
+    listing = tmp_path / "nan-stdio.txt"
+    listing.write_text(NAN_LISTING, "utf-8")
+    if transport == "stdio":
+        how = ("--mcp-stdio", shlex.join([sys.executable, str(RAW), str(listing)]))
+        place = f"<mcp-stdio {sys.executable}>"
+    else:
+        how, place = ("--mcp-http", raw_http), f"<mcp-http {raw_http}>"
+    before = tree_snapshot(tmp_path)
+    result = project.run("verify", "--server", "raw", *how, "--pin", str(tmp_path / "pin.json"))
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"{place}:1:1: error[TC500]: MCP server 'raw': bad JSON: tools/list "
+        "$.tools[0].inputSchema.properties.n.maximum (tool 'read_file'): NaN is not JSON "
+        + BAD_JSON_HINT
+    ]
+    assert tree_snapshot(tmp_path) == before
+
+
 # --- no process outlives the command ------------------------------------------------------
 
 
@@ -351,3 +427,31 @@ def test_the_servers_children_end_with_it(
     if not gone:
         os.kill(pid, signal.SIGKILL)  # leave nothing behind, then fail
     assert gone
+
+
+@pytest.mark.parametrize("command", ["import", "verify"])
+def test_a_grandchild_in_a_session_of_its_own_ends_too(
+    git_case: GitCase, git_project: Project, project: Project, tmp_path: Path, command: str
+) -> None:
+    """A daemon that left the server's group and session (and lost its parent) is ended;
+    a process of the caller's that nothing in the server started is not."""
+    bystander = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(300)"], start_new_session=True
+    )
+    pidfile = tmp_path / "daemon.pid"
+    mode = "ok" if command == "import" else "hang"
+    flags = _served_by_test_server(git_case.original, "--daemon", str(pidfile), "--mode", mode)
+    try:
+        if command == "import":
+            assert project.run("import", *flags, "--server", "git").code == 0
+        else:
+            assert _run(git_project, *flags, "--timeout", "3").code == 2
+        pid = int(pidfile.read_text("utf-8"))
+        gone = _gone(pid)
+        if not gone:
+            os.kill(pid, signal.SIGKILL)  # leave nothing behind, then fail
+        assert gone
+        assert bystander.poll() is None
+    finally:
+        bystander.kill()
+        bystander.wait()

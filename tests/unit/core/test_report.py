@@ -25,6 +25,7 @@ from generator.core.report import (
     location,
     print_diagnostics,
     printable,
+    printable_name,
     render,
 )
 
@@ -99,6 +100,29 @@ def test_diagnostic_line_keeps_every_field() -> None:
 )
 def test_printable_shows_control_characters_as_escapes(raw: str, shown: str) -> None:
     assert printable(raw) == shown
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("r\u0435ad_file", "r\\u0435ad_file"),  # Cyrillic e in a Latin word
+        ("\u03bfpen", "\\u03bfpen"),  # Greek omicron
+        ("\uff52ead", "\\uff52ead"),  # fullwidth r: NFKC makes it ASCII
+        ("\U0001d42bead", "\\U0001d42bead"),  # mathematical bold r
+        ("fi\u0307le", "fi\\u0307le"),  # a combining dot on a Latin word
+        ("café, naïve", "café, naïve"),  # Latin letters are not look-alikes
+        ("привет, 時刻 → …", "привет, 時刻 → …"),  # other scripts' own words stay
+    ],
+)
+def test_printable_marks_letters_that_pass_for_ascii(raw: str, shown: str) -> None:
+    assert printable(raw) == shown
+
+
+def test_a_printed_name_escapes_everything_but_printable_ascii() -> None:
+    assert printable_name("git::git_status") == "git::git_status"
+    assert printable_name("\u0435x\u0435c \x1b") == "\\u0435x\\u0435c \\u001b"
+    line = Line(None, "error", "TC1", "m", tool="r\u0435ad_file")
+    assert format_text(line) == "error[TC1]: tool 'r\\u0435ad_file': m"
 
 
 def test_printable_escapes_every_bidi_control() -> None:

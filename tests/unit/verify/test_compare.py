@@ -248,8 +248,12 @@ def test_tool_set_removed_added_renamed() -> None:
 
 
 def test_a_servers_tool_name_cannot_garble_the_report() -> None:
-    (finding,) = compare_listing(expected(), {"x\x1b[2J": served(_set("name", "x\x1b[2J"))})
-    assert finding.tool == "files::x\\u001b[2J"
+    found = compare_listing(expected(), {"x\x1b[2J": served(_set("name", "x\x1b[2J"))})
+    assert [(f.tool, f.rule.id) for f in found] == [
+        ("files::x\\u001b[2J", "live-tool-added"),
+        ("files::x\\u001b[2J", "live-tool-name-invalid"),
+    ]
+    assert found[1].message.startswith("the server serves 'x\\u001b[2J', which is not a valid")
 
 
 def test_live_rules_are_security_and_new() -> None:

@@ -274,3 +274,20 @@ def test_schema_line_resolves_from_a_contract_in_a_subfolder(project: Project) -
     assert first == "# yaml-language-server: $schema=../../generated/schema/contract.schema.json"
     assert project.run("generate").code == 0
     assert (written.parent / first.split("$schema=")[1]).resolve().is_file()
+
+
+def test_description_ending_in_a_blank_line_is_written_and_validates(project: Project) -> None:
+    tools = [
+        {
+            "name": "a",
+            "description": "Ends in a blank line.\n\n",
+            "inputSchema": {"type": "object"},
+        },
+        {"name": "b", "description": "Next.\n", "inputSchema": {"type": "object"}},
+    ]
+    project.write("blank.json", json.dumps({"tools": tools}, indent=2))
+    result = project.run("import", "blank.json", "--server", "s")
+    assert result.code == 0, result.err
+    assert project.run("validate").code == 0
+    canonical = yaml.safe_load((project.contracts / "s.yaml").read_text("utf-8"))
+    assert [t["description"] for t in canonical["tools"]] == [t["description"] for t in tools]

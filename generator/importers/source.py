@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.contracts.loader import load_file
+from generator.contracts.yaml_source import MAX_FILE_BYTES
 from generator.diagnostics import ContractError, Diagnostic, JsonPath, Position
 from generator.importers.draft import SOURCE_UNREADABLE, Locator, at_start
 from generator.jsondata import JsonProblem, loads
@@ -13,24 +16,29 @@ from generator.jsondata import JsonProblem, loads
 SCHEMA_KEYS = ("inputSchema", "parameters", "input_schema")
 
 
-class _Duplicate(ValueError):
-    pass
+DUPLICATE_KEY = "TC004"  # the contract loader's code for a key given twice
+HINT = "JSON readers differ in which one they keep: remove or rename one"
 
 
-def _no_duplicates(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise _Duplicate(f"key {key!r} appears twice in one object")
-        seen[key] = value
-    return seen
+@dataclass(slots=True)
+class _Keys:
+    """The ``object_pairs_hook`` that notes the first key given twice in one object
+    (``json`` alone keeps the last value silently)."""
+
+    twice: str | None = None
+
+    def __call__(self, pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen and self.twice is None:
+                self.twice = f"key {key!r} appears twice in one object"
+            seen[key] = value
+        return seen
 
 
 def read_json(path: Path, display: str) -> tuple[Any, Locator]:
     """The data of a JSON file and a locator for its nodes; ContractError when unreadable,
     larger than a contract may be, too deep, or not JSON."""
-    from generator.contracts.yaml_source import MAX_FILE_BYTES
-
     try:
         with path.open("rb") as stream:
             raw = stream.read(MAX_FILE_BYTES + 1)
@@ -41,12 +49,33 @@ def read_json(path: Path, display: str) -> tuple[Any, Locator]:
         limit = MAX_FILE_BYTES // (1024 * 1024)
         message = f"the source is larger than {limit} MiB, the most a contract may hold"
         raise ContractError([_unreadable(display, message)])
+    keys = _Keys()
     try:
-        data = loads(text, object_pairs_hook=_no_duplicates)
+        data = loads(text, object_pairs_hook=keys)
     except JsonProblem as problem:
         where = Position(display, problem.line, problem.column)
         raise ContractError([Diagnostic(where, problem.message, SOURCE_UNREADABLE)]) from None
+    if keys.twice is not None:  # json says which key, not where: the loader does
+        raise ContractError(_duplicates(path, display, keys.twice))
     return data, _locator(path, display)
+
+
+def _duplicates(path: Path, display: str, message: str) -> list[Diagnostic]:
+    """Every key given twice in one object, at its second place (the contract loader
+    reads JSON as YAML 1.2 and reports each); 1:1 when it cannot follow the file."""
+    try:
+        load_file(path, display)
+    except ContractError as error:
+        found = [
+            Diagnostic(d.position, f"not valid JSON: {d.message}", SOURCE_UNREADABLE, hint=HINT)
+            for d in error.diagnostics
+            if d.code == DUPLICATE_KEY
+        ]
+        if found:
+            return found
+    except RecursionError:
+        pass
+    return [_unreadable(display, f"not valid JSON: {message}")]
 
 
 def _unreadable(display: str, message: str) -> Diagnostic:
@@ -59,8 +88,6 @@ def _locator(path: Path, display: str) -> Locator:
     Only for pointing at lines: the data comes from ``json``. A file the YAML
     reader cannot follow gets 1:1 everywhere.
     """
-    from generator.contracts.loader import load_file
-
     try:
         loaded = load_file(path, display)
     except (ContractError, RecursionError):

@@ -8,13 +8,17 @@ exact diagnostics (expected.txt). Refresh with ``pytest --update-goldens`` and r
 from __future__ import annotations
 
 import json
+import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+from generator.diagnostics import ContractError
+from generator.importers.source import read_json
 from tests.conftest import Project, tree_snapshot
 
 CASES_DIR = Path(__file__).parent / "import_cases"
@@ -295,6 +299,49 @@ def test_duplicate_key_is_reported_at_its_second_place(project: Project) -> None
         "line 2) (JSON readers differ in which one they keep: remove or rename one)"
     ]
     assert tree_snapshot(project.root) == before
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+@pytest.mark.parametrize(
+    ("make", "kind"),
+    [(Path.mkdir, "a folder"), (_fifo, "a FIFO (named pipe)")],
+    ids=["folder", "fifo"],
+)
+def test_a_source_that_is_not_a_file_is_named_as_what_it_is(
+    project: Project, make: Callable[[Path], None], kind: str
+) -> None:
+    make(project.root / "tools.json")
+    before = tree_snapshot(project.contracts)
+    result = project.run("import", "tools.json")
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"<command line>:1:1: error[TC000]: source 'tools.json' is {kind}, not a file: "
+        "name the JSON file that lists the tools"
+    ]
+    assert tree_snapshot(project.contracts) == before
+
+
+def test_a_device_source_is_named_as_a_device(project: Project) -> None:
+    result = project.run("import", os.devnull)
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"<command line>:1:1: error[TC000]: source '{os.devnull}' is a character device, "
+        "not a file: name the JSON file that lists the tools"
+    ]
+
+
+def test_a_fifo_swapped_in_after_the_check_is_refused_not_waited_on(tmp_path: Path) -> None:
+    """The reader itself refuses what is not a regular file: opening a FIFO that no one
+    writes to would otherwise wait forever."""
+    _fifo(tmp_path / "pipe.json")
+    with pytest.raises(ContractError) as raised:
+        read_json(tmp_path / "pipe.json", "pipe.json")
+    ((where, message, code),) = [(d.position, d.message, d.code) for d in raised.value.diagnostics]
+    assert (where.line, where.column, code) == (1, 1, "TC400")
+    assert message == "the source is a FIFO (named pipe), not a file"
 
 
 def test_description_ending_in_a_blank_line_is_written_and_validates(project: Project) -> None:

@@ -25,6 +25,7 @@ from generator.diagnostics import (
 )
 from generator.exitcodes import ExitCode
 from generator.importers.draft import Draft
+from generator.importers.source import source_problem
 from generator.paths import display, display_resolved
 from generator.report import have_errors, print_diagnostics, summary
 
@@ -141,8 +142,8 @@ def _check_usage(args: argparse.Namespace) -> None:
     problems += [f"--env {item!r} is not KEY=VAL" for item in args.env if "=" not in item[1:]]
     if args.timeout <= 0:
         problems.append("--timeout must be a positive number of seconds")
-    if args.source is not None and not args.source.is_file():
-        problems.append(f"source file '{args.source}' does not exist")
+    if args.source is not None and (problem := source_problem(args.source)) is not None:
+        problems.append(problem)
     if args.out is not None and args.out.is_symlink():
         problems.append(f"--out '{args.out}' is a symbolic link: name the real folder")
     elif args.out is not None and args.out.exists() and not args.out.is_dir():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,8 +42,7 @@ def read_json(path: Path, display: str) -> tuple[Any, Locator]:
     """The data of a JSON file and a locator for its nodes; ContractError when unreadable,
     larger than a contract may be, too deep, or not JSON."""
     try:
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_FILE_BYTES + 1)
+        raw = _read_regular(path, display)
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except (OSError, UnicodeDecodeError) as exc:
         raise ContractError([_unreadable(display, f"cannot read the file: {exc}")]) from None
@@ -58,6 +59,48 @@ def read_json(path: Path, display: str) -> tuple[Any, Locator]:
     if keys.twice is not None:  # json says which key, not where: the loader does
         raise ContractError(_duplicates(path, display, keys.twice))
     return data, _locator(path, display)
+
+
+def _read_regular(path: Path, display: str) -> bytes:
+    """The first bytes of a regular file (a FIFO put in its place is never waited on)."""
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(handle, "rb") as stream:
+        kind = _kind(os.fstat(handle).st_mode)
+        if kind is not None:
+            raise ContractError([_unreadable(display, f"the source is {kind}, not a file")])
+        return stream.read(MAX_FILE_BYTES + 1)
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _kind(mode: int) -> str | None:
+    """What a file of ``mode`` is when it is not a regular file (None when it is)."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for test, kind in _KINDS if test(mode)), "a special file")
+
+
+def source_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be an import source (None when it is a regular file, or a
+    link to one)."""
+    try:
+        kind = _kind(path.stat().st_mode)
+    except FileNotFoundError:
+        if path.is_symlink():
+            return f"source file '{path}' is a symbolic link to a missing file"
+        return f"source file '{path}' does not exist"
+    except OSError as exc:
+        return f"source file '{path}' cannot be read: {exc.strerror}"
+    if kind is None:
+        return None
+    return f"source '{path}' is {kind}, not a file: name the JSON file that lists the tools"
 
 
 def _duplicates(path: Path, display: str, message: str) -> list[Diagnostic]:

@@ -235,7 +235,9 @@ def test_skip_invalid_with_nothing_valid_writes_nothing(project: Project) -> Non
     assert not (project.contracts / "x.yaml").exists()
 
 
-def test_lint_findings_on_foreign_definitions_are_warnings(project: Project) -> None:
+def test_lint_findings_refuse_the_import_as_they_refuse_validate(project: Project) -> None:
+    """A file import writes always validates: a lint error is an error here too, at the
+    source, and nothing is written."""
     tools = [
         {
             "name": "find",
@@ -246,16 +248,16 @@ def test_lint_findings_on_foreign_definitions_are_warnings(project: Project) -> 
         }
     ]
     source = _write(project, "lint.json", tools)
-    result = project.run("import", source, "--strict")
+    before = tree_snapshot(project.contracts)
+    result = project.run("import", source)
     assert result.code == 2
     line = next(line for line in result.diagnostics if "TC210" in line)
     assert line == (
-        "lint.json:9:11: warning[TC210]: tool 'find': $.inputSchema.properties.q.minLenght: "
+        "lint.json:9:11: error[TC210]: tool 'find': $.inputSchema.properties.q.minLenght: "
         "unknown keyword 'minLenght' (did you mean 'minLength'?)"
     )
-    assert "count as errors under --strict); nothing was written" in result.err
-    assert project.run("import", source).code == 0
-    assert project.run("validate").code == 2  # the contract carries it until it is fixed
+    assert "import found errors; nothing was written" in result.err
+    assert tree_snapshot(project.contracts) == before
 
 
 @pytest.fixture
@@ -301,9 +303,42 @@ def test_positions_follow_the_schema_key_of_each_format(project: Project) -> Non
         }
     ]
     source = _write(project, "chat.json", tools)
-    result = project.run("import", source, "--strict")
+    result = project.run("import", source)
     assert result.code == 2
     assert [line for line in result.diagnostics if "TC210" in line] == [
-        "chat.json:8:9: warning[TC210]: tool 'f': $.parameters.propertes: unknown "
+        "chat.json:8:9: error[TC210]: tool 'f': $.parameters.propertes: unknown "
         "keyword 'propertes' (did you mean 'properties'?)"
     ]
+
+
+TAKEN = """
+version: 1
+tools:
+  - name: math_factorial
+    description: Already here.
+    riskLevel: low
+    inputSchema: {type: object}
+  - name: taken
+    description: Already here too.
+    riskLevel: low
+    inputSchema: {type: object}
+"""
+
+
+def test_a_schema_error_does_not_hide_a_provider_name_clash(project: Project) -> None:
+    """Both are reported at once, each at its place; nothing is written."""
+    project.write("contracts/old.yaml", TAKEN)
+    tools = [
+        {"name": "math.factorial", "parameters": {"type": "object", "propertes": {}}},
+    ]
+    before = tree_snapshot(project.contracts)
+    result = project.run("import", _write(project, "new.json", tools), "--format", "legacy")
+    assert result.code == 2
+    assert [line for line in result.diagnostics if "error[" in line] == [
+        "contracts/old.yaml:3:5: error[TC141]: tool 'math_factorial': $.name: provider name "
+        "'math_factorial' is also the name of 'math.factorial' (new.json:3) "
+        "(set providerName on one of them)",
+        "new.json:6:7: error[TC210]: tool 'math.factorial': $.parameters.propertes: unknown "
+        "keyword 'propertes' (did you mean 'properties'?)",
+    ]
+    assert tree_snapshot(project.contracts) == before

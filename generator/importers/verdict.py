@@ -4,9 +4,9 @@ The draft is rendered, read back with the contract loader and checked with every
 of ``validate`` (the schema lint included) together with the project's other contracts,
 whose own results come from the cache: only the checks across files run over all of
 them. Each diagnostic is then moved to the user's source (:mod:`.positions`).
-Differences from ``validate``, because the definitions are someone else's: the lint's
-findings are warnings (``--strict`` makes them block), and a type or idiom
-``--normalize`` would fix says so in its hint.
+Every finding keeps the severity ``validate`` gives it, so a file import writes always
+validates; the one difference, because the definitions are someone else's, is the
+hint: a type or idiom ``--normalize`` would fix says so.
 """
 
 from __future__ import annotations
@@ -28,8 +28,6 @@ from generator.importers.render import render
 from generator.importers.write import encode, same_data
 from generator.jsonschema import pointer
 from generator.pipeline import check_added
-
-LINT_CODES = frozenset({"TC202", *(f"TC2{n}" for n in range(10, 21))})
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,10 +75,7 @@ def check_draft(
 def _as_import(
     diagnostic: Diagnostic, draft: Draft, source: SourceMap, normalized: bool
 ) -> Diagnostic:
-    """Lint findings about foreign definitions are warnings; a hint names --normalize
-    where it would fix the problem."""
-    if diagnostic.code in LINT_CODES and diagnostic.severity is Severity.ERROR:
-        diagnostic = replace(diagnostic, severity=Severity.WARNING)
+    """A hint that names --normalize where it would fix the problem."""
     if normalized or diagnostic.position.file != source.display:
         return diagnostic
     index = source.tool_at(diagnostic.position.line)

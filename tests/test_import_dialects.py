@@ -342,3 +342,35 @@ def test_a_schema_error_does_not_hide_a_provider_name_clash(project: Project) ->
         "keyword 'propertes' (did you mean 'properties'?)",
     ]
     assert tree_snapshot(project.contracts) == before
+
+
+def test_skip_invalid_checks_again_until_no_tool_left_has_errors(project: Project) -> None:
+    """A name used twice stops the first check before resolve; only once that tool is out
+    does the provider-name clash show: that tool is left out too, the rest written."""
+    project.write("contracts/old.yaml", TAKEN)
+    tools = [
+        {"name": "taken", "parameters": {"type": "object"}},
+        {"name": "math.factorial", "parameters": {"type": "object"}},
+        {"name": "fine", "parameters": {"type": "object"}},
+    ]
+    source = _write(project, "three.json", tools)
+    refused = project.run("import", source, "--format", "legacy")
+    assert refused.code == 2
+    assert "nothing was written (--skip-invalid writes the tool that passes)" in refused.err
+    result = project.run("import", source, "--format", "legacy", "--skip-invalid")
+    assert result.code == 0, result.err
+    assert [line for line in result.diagnostics if "TC412" in line or "error[" in line] == [
+        "contracts/old.yaml:3:5: error[TC141]: tool 'math_factorial': $.name: provider name "
+        "'math_factorial' is also the name of 'math.factorial' (three.json:9) "
+        "(set providerName on one of them)",
+        "three.json:2:3: warning[TC412]: tool 'taken': tool 'taken' skipped: it has errors "
+        "(--skip-invalid) (fix them in the source and import again, with --force)",
+        "three.json:3:5: error[TC130]: tool 'taken': $.name: tool name 'taken' is already used "
+        "(first defined at contracts/old.yaml:7:5; rename one)",
+        "three.json:8:3: warning[TC412]: tool 'math.factorial': tool 'math.factorial' skipped: "
+        "it has errors (--skip-invalid) (fix them in the source and import again, with --force)",
+    ]
+    assert "  skipped 2 with errors (--skip-invalid): taken, math.factorial" in result.out
+    written = (project.contracts / "three.yaml").read_text("utf-8")
+    assert [line for line in written.splitlines() if "- name:" in line] == ["  - name: fine"]
+    assert project.run("validate").code == 0

@@ -25,6 +25,7 @@ from generator.diagnostics import (
 )
 from generator.exitcodes import ExitCode
 from generator.importers.draft import Draft
+from generator.importers.skip import Outcome
 from generator.importers.source import source_problem
 from generator.paths import display, display_resolved
 from generator.report import have_errors, print_diagnostics, summary
@@ -77,13 +78,12 @@ def _import(
     excluded = exclude_refused(draft, verdict.diagnostics, config)
     if excluded is not None:  # a target refuses a tool: leave it out there, for review
         draft, verdict = excluded, check(excluded)
-    if args.skip_invalid and not verdict.blocked:
-        outcome = skip_invalid(draft, verdict, check)
-    else:
-        outcome = all_or_nothing(draft, verdict)
+    skipping = skip_invalid(draft, verdict, check) if not verdict.blocked else None
+    outcome = skipping if args.skip_invalid and skipping else all_or_nothing(draft, verdict)
     diagnostics = sorted_diagnostics(outcome.diagnostics)
     if outcome.blocks(strict=config.strict):
-        return _refused(diagnostics, args, config, _skip_hint(args, draft, verdict.failing))
+        hint = "" if args.skip_invalid else _skip_hint(skipping, strict=config.strict)
+        return _refused(diagnostics, args, config, hint)
     print_diagnostics(diagnostics, args.format)
     write_atomic(target, outcome.verdict.text, names[0])
     _keep_in_cache(config, target, [*(c.entry for c in others), outcome.verdict.entry])
@@ -103,11 +103,11 @@ def _refused(
     return ExitCode.BAD_INPUT
 
 
-def _skip_hint(args: argparse.Namespace, draft: Draft, failing: frozenset[int]) -> str:
-    """Where some tools pass, say that --skip-invalid would write them."""
-    passing = len(draft.tools) - len(failing)
-    if args.skip_invalid or not failing or passing <= 0:
+def _skip_hint(skipping: Outcome | None, *, strict: bool) -> str:
+    """Where --skip-invalid would write the tools that pass, say so."""
+    if skipping is None or not skipping.skipped or skipping.blocks(strict=strict):
         return ""
+    passing = len(skipping.draft.tools)
     tools = "the tool that passes" if passing == 1 else f"the {passing} tools that pass"
     return f" (--skip-invalid writes {tools})"
 

@@ -122,7 +122,7 @@ def test_without_normalize_refusal_names_the_flag_at_the_source(project: Project
     )
     assert all(line.startswith("dataset.json:") for line in result.diagnostics)
     assert all("import --normalize would" in line for line in errors)
-    assert "nothing was written (--normalize maps the non-standard types" in result.err
+    assert "nothing was written (--normalize maps the non-standard types and values" in result.err
     assert tree_snapshot(project.contracts) == before
 
 

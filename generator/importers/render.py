@@ -95,8 +95,8 @@ def _key_lines(text: str) -> dict[tuple[Any, ...], tuple[int, int]]:
                 found[(*path, key.value)] = (key.start_mark.line, key.start_mark.column)
                 stack.append((value, (*path, key.value)))
         elif isinstance(node, yaml.SequenceNode):
-            for index, item in enumerate(node.value):
-                found[(*path, index)] = (item.start_mark.line, item.start_mark.column)
+            for index, item in enumerate(node.value):  # a review goes at the item's dash
+                found[(*path, index)] = (item.start_mark.line, max(item.start_mark.column - 2, 0))
                 stack.append((item, (*path, index)))
     return found
 

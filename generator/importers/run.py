@@ -98,7 +98,7 @@ def _refused(
     print_diagnostics(diagnostics, args.format)
     found = have_errors("import found", diagnostics, strict=config.strict)
     if not args.normalize and any("import --normalize" in (d.hint or "") for d in diagnostics):
-        hint += " (--normalize maps the non-standard types: see the hints)"
+        hint += " (--normalize maps the non-standard types and values: see the hints)"
     summary(f"{found}; nothing was written{hint}")
     return ExitCode.BAD_INPUT
 

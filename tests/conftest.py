@@ -52,13 +52,13 @@ def private_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[P
             os.environ[name] = value
 
 
-@pytest.fixture
 def golden_written(what: Path) -> NoReturn:
     """End a test that just refreshed its golden: it skips, so a run with
     ``--update-goldens`` never counts as a pass; review the diff, then run again."""
     pytest.skip(f"--update-goldens wrote {what}: review the diff and run again")
 
 
+@pytest.fixture
 def update_goldens(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-goldens"))
 

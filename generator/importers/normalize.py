@@ -2,9 +2,10 @@
 tool registries, mapped to standard JSON Schema.
 
 Those sources write programming-language types (``dict``, ``float``, ``String``,
-``ArrayList``…) and ``default: null`` on a property that is not nullable, meaning
-"optional". Every change is a warning at its place in the source and a ``# review:``
-comment in the written contract. A type the table does not know is left alone (the
+``ArrayList``…), ``default: null`` on a property that is not nullable, meaning
+"optional", and values as strings (``"False"`` for a boolean: :mod:`.values`). Every
+change is a warning at its place in the source and a ``# review:`` comment in the
+written contract. A type the table does not know is left alone (the
 checker reports it), so nothing is guessed beyond the table.
 
 ``default: null`` on a non-nullable property is removed, not made nullable: the
@@ -16,11 +17,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from generator.core.diagnostics import Diagnostic, JsonPath, Severity
 from generator.importers.draft import NORMALIZED, Draft
+from generator.importers.values import Change, typed_values
 from generator.jsonschema.dialects import dialect_of
 from generator.jsonschema.walk import subschemas
 
@@ -58,20 +60,12 @@ def standard_type(name: str) -> tuple[bool, str | None]:
     return False, None
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One normalization: where (inside the schema), and what was done."""
-
-    path: JsonPath
-    message: str
-    review_at: JsonPath  # where the review comment goes (the key, or its schema)
-
-
 def normalize(schema: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[Change, ...]]:
     """A standard copy of ``schema`` and every change made to it (``schema`` is unchanged)."""
     result: dict[str, Any] = copy.deepcopy(dict(schema))
     changes = list(_types(result))
     changes += _null_defaults(result)
+    changes += typed_values(result)
     return result, tuple(changes)
 
 

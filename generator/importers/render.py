@@ -44,13 +44,22 @@ _ODD_BREAKS = frozenset("\x85\u2028\u2029\r")
 
 
 def _string(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-    # PyYAML writes NEL and the Unicode separators raw outside double quotes, where a
-    # reader folds them: only escapes (\N, \L, \P) keep them.
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=_style(value))
+
+
+def _style(value: str) -> str | None:
+    """A literal block for text with line breaks, unless only escapes keep it exact.
+
+    PyYAML writes NEL and the Unicode separators raw outside double quotes, where a
+    reader folds them. Text ending in a blank line (or holding nothing but breaks)
+    needs keep chomping (``|+``): its block would take in the blank line between tools
+    and end the document (``...``) in the middle of the file.
+    """
     if _ODD_BREAKS.intersection(value):
-        style: str | None = '"'
-    else:
-        style = "|" if "\n" in value else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+        return '"'
+    if "\n" not in value:
+        return None
+    return '"' if value.endswith("\n\n") or not value.strip("\n") else "|"
 
 
 _Dumper.add_representer(str, _string)
@@ -86,8 +95,8 @@ def _key_lines(text: str) -> dict[tuple[Any, ...], tuple[int, int]]:
                 found[(*path, key.value)] = (key.start_mark.line, key.start_mark.column)
                 stack.append((value, (*path, key.value)))
         elif isinstance(node, yaml.SequenceNode):
-            for index, item in enumerate(node.value):
-                found[(*path, index)] = (item.start_mark.line, item.start_mark.column)
+            for index, item in enumerate(node.value):  # a review goes at the item's dash
+                found[(*path, index)] = (item.start_mark.line, max(item.start_mark.column - 2, 0))
                 stack.append((item, (*path, index)))
     return found
 

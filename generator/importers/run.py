@@ -29,7 +29,8 @@ from generator.importers.build import check_server_name, draft_from_file, draft_
 from generator.importers.draft import Draft
 from generator.importers.exclude import exclude_refused
 from generator.importers.normalize import normalize_draft
-from generator.importers.skip import all_or_nothing, skip_invalid
+from generator.importers.skip import Outcome, all_or_nothing, skip_invalid
+from generator.importers.source import source_problem
 from generator.importers.summary import summary as import_summary
 from generator.importers.verdict import check_draft
 from generator.importers.write import load_others, refuse_existing, write_text
@@ -75,13 +76,12 @@ def _import(
     excluded = exclude_refused(draft, verdict.diagnostics, config)
     if excluded is not None:  # a target refuses a tool: leave it out there, for review
         draft, verdict = excluded, check(excluded)
-    if args.skip_invalid and not verdict.blocked:
-        outcome = skip_invalid(draft, verdict, check)
-    else:
-        outcome = all_or_nothing(draft, verdict)
+    skipping = skip_invalid(draft, verdict, check) if not verdict.blocked else None
+    outcome = skipping if args.skip_invalid and skipping else all_or_nothing(draft, verdict)
     diagnostics = sorted_diagnostics(outcome.diagnostics)
     if outcome.blocks(strict=config.strict):
-        return _refused(diagnostics, args, config, _skip_hint(args, draft, verdict.failing))
+        hint = "" if args.skip_invalid else _skip_hint(skipping, strict=config.strict)
+        return _refused(diagnostics, args, config, hint)
     print_diagnostics(diagnostics, args.format)
     write_text(target, outcome.verdict.text, names[0])
     _keep_in_cache(config, target, [*(c.entry for c in others), outcome.verdict.entry])
@@ -96,16 +96,16 @@ def _refused(
     print_diagnostics(diagnostics, args.format)
     found = have_errors("import found", diagnostics, strict=config.strict)
     if not args.normalize and any("import --normalize" in (d.hint or "") for d in diagnostics):
-        hint += " (--normalize maps the non-standard types: see the hints)"
+        hint += " (--normalize maps the non-standard types and values: see the hints)"
     summary(f"{found}; nothing was written{hint}")
     return ExitCode.BAD_INPUT
 
 
-def _skip_hint(args: argparse.Namespace, draft: Draft, failing: frozenset[int]) -> str:
-    """Where some tools pass, say that --skip-invalid would write them."""
-    passing = len(draft.tools) - len(failing)
-    if args.skip_invalid or not failing or passing <= 0:
+def _skip_hint(skipping: Outcome | None, *, strict: bool) -> str:
+    """Where --skip-invalid would write the tools that pass, say so."""
+    if skipping is None or not skipping.skipped or skipping.blocks(strict=strict):
         return ""
+    passing = len(skipping.draft.tools)
     tools = "the tool that passes" if passing == 1 else f"the {passing} tools that pass"
     return f" (--skip-invalid writes {tools})"
 
@@ -138,8 +138,8 @@ def _check_usage(args: argparse.Namespace) -> None:
     problems += [f"--env {item!r} is not KEY=VAL" for item in args.env if "=" not in item[1:]]
     if args.timeout <= 0:
         problems.append("--timeout must be a positive number of seconds")
-    if args.source is not None and not args.source.is_file():
-        problems.append(f"source file '{args.source}' does not exist")
+    if args.source is not None and (problem := source_problem(args.source)) is not None:
+        problems.append(problem)
     if args.out is not None and args.out.is_symlink():
         problems.append(f"--out '{args.out}' is a symbolic link: name the real folder")
     elif args.out is not None and args.out.exists() and not args.out.is_dir():

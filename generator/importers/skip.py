@@ -4,7 +4,8 @@ By default an import is all or nothing. With the flag, every tool with a blockin
 problem (an error; a warning too under ``--strict``) is left out with a warning at its
 entry in the source, next to the errors that refused it; entries the reader already
 refused (no name, no schema…) stay out the same way. The rest is checked again as the
-file that will be written. A problem no single tool owns still refuses the whole file.
+file that will be written, until no tool left has a blocking problem. A problem no
+single tool owns still refuses the whole file.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from generator.core.diagnostics import Diagnostic, Severity, has_errors
-from generator.importers.draft import SKIPPED_INVALID, Draft
+from generator.importers.draft import SKIPPED_INVALID, Draft, DraftTool
 from generator.importers.verdict import Verdict
 
 
@@ -41,22 +42,30 @@ def all_or_nothing(draft: Draft, verdict: Verdict) -> Outcome:
 
 
 def skip_invalid(draft: Draft, verdict: Verdict, check: Callable[[Draft], Verdict]) -> Outcome:
-    """Leave out the tools ``verdict`` found blocking problems in, and check the rest."""
-    left_out = [tool for index, tool in enumerate(draft.tools) if index in verdict.failing]
-    notes = [
-        Diagnostic(
-            draft.locate(tool.origin),
-            f"tool '{tool.name}' skipped: it has errors (--skip-invalid)",
-            SKIPPED_INVALID,
-            Severity.WARNING,
-            tool=tool.name,
-            hint="fix them in the source and import again, with --force",
-        )
-        for tool in left_out
-    ]
-    kept = replace(draft, tools=tuple(t for t in draft.tools if t not in left_out))
-    final = check(kept) if left_out and kept.tools else verdict
-    reported = [*draft.diagnostics, *verdict.diagnostics, *notes]
-    if final is not verdict:
+    """Leave out the tools ``verdict`` found blocking problems in and check the rest, again
+    and again: leaving tools out can show problems the first check could not reach (a
+    clash with another file is looked for only once a file's own errors are gone)."""
+    reported = [*draft.diagnostics, *verdict.diagnostics]
+    left_out: list[DraftTool] = []
+    kept, final = draft, verdict
+    while final.failing and not final.blocked:
+        failing = [tool for index, tool in enumerate(kept.tools) if index in final.failing]
+        left_out += failing
+        kept = replace(kept, tools=tuple(t for t in kept.tools if t not in failing))
+        if not kept.tools:
+            break
+        final = check(kept)
         reported += final.diagnostics
+    reported += [_skipped(draft, tool) for tool in left_out]
     return Outcome(kept, final, reported, True, tuple(tool.name for tool in left_out))
+
+
+def _skipped(draft: Draft, tool: DraftTool) -> Diagnostic:
+    return Diagnostic(
+        draft.locate(tool.origin),
+        f"tool '{tool.name}' skipped: it has errors (--skip-invalid)",
+        SKIPPED_INVALID,
+        Severity.WARNING,
+        tool=tool.name,
+        hint="fix them in the source and import again, with --force",
+    )

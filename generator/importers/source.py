@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,25 +18,31 @@ from generator.importers.draft import SOURCE_UNREADABLE, Locator, at_start
 SCHEMA_KEYS = ("inputSchema", "parameters", "input_schema")
 
 
-class _Duplicate(ValueError):
-    pass
+DUPLICATE_KEY = "TC004"  # the contract loader's code for a key given twice
+HINT = "JSON readers differ in which one they keep: remove or rename one"
 
 
-def _no_duplicates(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise _Duplicate(f"key {key!r} appears twice in one object")
-        seen[key] = value
-    return seen
+@dataclass(slots=True)
+class _Keys:
+    """The ``object_pairs_hook`` that notes the first key given twice in one object
+    (``json`` alone keeps the last value silently)."""
+
+    twice: str | None = None
+
+    def __call__(self, pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen and self.twice is None:
+                self.twice = f"key {key!r} appears twice in one object"
+            seen[key] = value
+        return seen
 
 
 def read_json(path: Path, display: str) -> tuple[Any, Locator]:
     """The data of a JSON file and a locator for its nodes; ContractError when unreadable,
     larger than a contract may be, too deep, or not JSON."""
     try:
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_FILE_BYTES + 1)
+        raw = _read_regular(path, display)
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except (OSError, UnicodeDecodeError) as exc:
         raise ContractError([_unreadable(display, f"cannot read the file: {exc}")]) from None
@@ -41,12 +50,75 @@ def read_json(path: Path, display: str) -> tuple[Any, Locator]:
         limit = MAX_FILE_BYTES // (1024 * 1024)
         message = f"the source is larger than {limit} MiB, the most a contract may hold"
         raise ContractError([_unreadable(display, message)])
+    keys = _Keys()
     try:
-        data = loads(text, object_pairs_hook=_no_duplicates)
+        data = loads(text, object_pairs_hook=keys)
     except JsonProblem as problem:
         where = Position(display, problem.line, problem.column)
         raise ContractError([Diagnostic(where, problem.message, SOURCE_UNREADABLE)]) from None
+    if keys.twice is not None:  # json says which key, not where: the loader does
+        raise ContractError(_duplicates(path, display, keys.twice))
     return data, _locator(path, display)
+
+
+def _read_regular(path: Path, display: str) -> bytes:
+    """The first bytes of a regular file (a FIFO put in its place is never waited on)."""
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(handle, "rb") as stream:
+        kind = _kind(os.fstat(handle).st_mode)
+        if kind is not None:
+            raise ContractError([_unreadable(display, f"the source is {kind}, not a file")])
+        return stream.read(MAX_FILE_BYTES + 1)
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _kind(mode: int) -> str | None:
+    """What a file of ``mode`` is when it is not a regular file (None when it is)."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for test, kind in _KINDS if test(mode)), "a special file")
+
+
+def source_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be an import source (None when it is a regular file, or a
+    link to one)."""
+    try:
+        kind = _kind(path.stat().st_mode)
+    except FileNotFoundError:
+        if path.is_symlink():
+            return f"source file '{path}' is a symbolic link to a missing file"
+        return f"source file '{path}' does not exist"
+    except OSError as exc:
+        return f"source file '{path}' cannot be read: {exc.strerror}"
+    if kind is None:
+        return None
+    return f"source '{path}' is {kind}, not a file: name the JSON file that lists the tools"
+
+
+def _duplicates(path: Path, display: str, message: str) -> list[Diagnostic]:
+    """Every key given twice in one object, at its second place (the contract loader
+    reads JSON as YAML 1.2 and reports each); 1:1 when it cannot follow the file."""
+    try:
+        load_file(path, display)
+    except ContractError as error:
+        found = [
+            Diagnostic(d.position, f"not valid JSON: {d.message}", SOURCE_UNREADABLE, hint=HINT)
+            for d in error.diagnostics
+            if d.code == DUPLICATE_KEY
+        ]
+        if found:
+            return found
+    except RecursionError:
+        pass
+    return [_unreadable(display, f"not valid JSON: {message}")]
 
 
 def _unreadable(display: str, message: str) -> Diagnostic:

@@ -4,9 +4,10 @@ The draft is rendered, read back with the contract loader and checked with every
 of ``validate`` (the schema lint included) together with the project's other contracts,
 whose own results come from the cache: only the checks across files run over all of
 them. Each diagnostic is then moved to the user's source (:mod:`.positions`).
-Differences from ``validate``, because the definitions are someone else's: the lint's
-findings are warnings (``--strict`` makes them block), and a type or idiom
-``--normalize`` would fix says so in its hint.
+Every finding keeps the severity ``validate`` gives it, so a file import writes always
+validates; the one difference, because the definitions are someone else's, is the hint:
+a type, value or idiom ``--normalize`` would fix says so, and a value it cannot read
+without guessing says what to write in the source.
 """
 
 from __future__ import annotations
@@ -17,18 +18,19 @@ from pathlib import Path
 
 from generator.contracts.cached import Checked, check_bytes
 from generator.core.cache import NO_CACHE, Entry
-from generator.core.diagnostics import Diagnostic, Severity, sorted_diagnostics
+from generator.core.diagnostics import Diagnostic, JsonPath, Severity, sorted_diagnostics
 from generator.emit.schema import editor_reference
 from generator.importers.draft import Draft
 from generator.importers.normalize import standard_type
 from generator.importers.positions import SourceMap
 from generator.importers.render import render
+from generator.importers.values import value_hint
 from generator.importers.write import encode, same_data
 from generator.jsonschema import pointer
 from generator.project.settings import Config
 from generator.run.pipeline import check_added
 
-LINT_CODES = frozenset({"TC202", *(f"TC2{n}" for n in range(10, 21))})
+_VALUED = frozenset({"default", "const", "enum", "examples"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,22 +75,33 @@ def check_draft(
 def _as_import(
     diagnostic: Diagnostic, draft: Draft, source: SourceMap, normalized: bool
 ) -> Diagnostic:
-    """Lint findings about foreign definitions are warnings; a hint names --normalize
-    where it would fix the problem."""
-    if diagnostic.code in LINT_CODES and diagnostic.severity is Severity.ERROR:
-        diagnostic = replace(diagnostic, severity=Severity.WARNING)
-    if normalized or diagnostic.position.file != source.display:
+    """A hint that names --normalize where it would fix the problem, or says what to write
+    in the source where it cannot."""
+    if diagnostic.position.file != source.display:
         return diagnostic
     index = source.tool_at(diagnostic.position.line)
     path = diagnostic.path
     if index is None or not path or not isinstance(path[0], str):
         return diagnostic
-    found, value = pointer.resolve(draft.tools[index].get(path[0]), path[1:])
-    hint = _normalize_hint(diagnostic.code, path, value) if found else None
+    hint = _hint(diagnostic.code, draft.tools[index].get(path[0]), path, normalized)
     return diagnostic if hint is None else replace(diagnostic, hint=hint)
 
 
-def _normalize_hint(code: str, path: tuple[str | int, ...], value: object) -> str | None:
+def _hint(code: str, schema: object, path: JsonPath, normalized: bool) -> str | None:
+    found, value = pointer.resolve(schema, path[1:])
+    if not found:
+        return None
+    if code == "TC213":
+        inner = path[-1:] if path[-1] in _VALUED else path[-2:]
+        held, node = pointer.resolve(schema, path[1 : -len(inner)])
+        if held and isinstance(node, dict) and inner[0] in _VALUED:
+            hint = value_hint(node, inner, normalized=normalized)
+            if hint is not None:
+                return hint
+    return None if normalized else _normalize_hint(code, path, value)
+
+
+def _normalize_hint(code: str, path: JsonPath, value: object) -> str | None:
     if code == "TC201" and isinstance(value, str):
         known, standard = standard_type(value)
         if not known:

@@ -174,20 +174,32 @@ def check_added(others: Sequence[Checked], added: Checked, config: Config) -> li
     files = [c.file for c in others if c.file is not None]
     path = added.file.path
     found = [*added.diagnostics, *_involving(duplicate_names([*files, added.file]), path)]
+    clean = [
+        _names_only(c.file) for c in others if c.file is not None and not has_errors(c.diagnostics)
+    ]
     if not has_errors(found):  # as validate: names used twice stop before resolve
-        clean = [
-            _names_only(c.file)
-            for c in others
-            if c.file is not None and not has_errors(c.diagnostics)
-        ]
-        toolset, problems = resolve(
-            [*clean, added.file],
-            strict_default=config.strict_default,
-            builtin_server=config.emit.builtin_server,
-        )
-        own = Toolset(tuple(t for t in toolset if t.where.file == path), ())
-        found += _involving([*problems, *adapt(own, enabled_targets(config.emit))[1]], path)
+        found += _involving(_added_problems(clean, added.file, config), path)
+    elif all(d.code.startswith("TC2") for d in found if d.severity is Severity.ERROR):
+        # errors inside schemas only: the names are sound, and may clash all the same
+        names = _names_only(added.file)
+        found += _involving(_added_problems(clean, names, config, profiles=False), path)
     return found
+
+
+def _added_problems(
+    others: list[LoadedFile], added: LoadedFile, config: Config, *, profiles: bool = True
+) -> list[Diagnostic]:
+    """What resolve (and, with ``profiles``, the profile stage) finds with ``added``
+    among ``others``, whose tools are not adapted again."""
+    toolset, problems = resolve(
+        [*others, added],
+        strict_default=config.strict_default,
+        builtin_server=config.emit.builtin_server,
+    )
+    if not profiles:
+        return problems
+    own = Toolset(tuple(t for t in toolset if t.where.file == added.path), ())
+    return [*problems, *adapt(own, enabled_targets(config.emit))[1]]
 
 
 def _names_only(loaded: LoadedFile) -> LoadedFile:

@@ -31,7 +31,7 @@ _WRITING_CALLS = {
     ("os", "replace"), ("os", "rename"), ("os", "renames"), ("os", "mkdir"),
     ("os", "makedirs"), ("os", "remove"), ("os", "unlink"), ("os", "rmdir"),
     ("os", "symlink"), ("os", "link"), ("os", "chmod"), ("os", "truncate"),
-    ("os", "fdopen"), ("shutil", "rmtree"), ("shutil", "copy"), ("shutil", "copy2"),
+    ("shutil", "rmtree"), ("shutil", "copy"), ("shutil", "copy2"),
     ("shutil", "copyfile"), ("shutil", "copytree"), ("shutil", "move"),
     ("tempfile", "mkstemp"), ("tempfile", "mkdtemp"), ("tempfile", "TemporaryDirectory"),
     ("tempfile", "NamedTemporaryFile"),
@@ -70,6 +70,9 @@ def writes(source: str) -> list[int]:
             elif owner == "os" and func.attr == "open":
                 flags = {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
                 if flags & _WRITE_FLAGS:
+                    found.append(node.lineno)
+            elif owner == "os" and func.attr == "fdopen":
+                if _writing_mode(node, 1):
                     found.append(node.lineno)
             elif func.attr == "open" and _writing_mode(node, 0):
                 found.append(node.lineno)

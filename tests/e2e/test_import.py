@@ -8,13 +8,17 @@ exact diagnostics (expected.txt). Refresh with ``pytest --update-goldens`` and r
 from __future__ import annotations
 
 import json
+import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+from generator.core.diagnostics import ContractError
+from generator.importers.source import read_json
 from tests.conftest import Project, golden_written, tree_snapshot
 
 CASES_DIR = Path(__file__).parents[1] / "import_cases"
@@ -144,7 +148,6 @@ def test_unrepairable_schema_is_an_error(project: Project) -> None:
     ("text", "message"),
     [
         ("{", "bad.json:1:2: error[TC400]: not valid JSON: Expecting property name enclosed in"),
-        ('{"tools": [], "tools": []}', "bad.json:1:1: error[TC400]: not valid JSON: key 'tools'"),
         ('{"x": NaN}', "bad.json:1:1: error[TC400]: not valid JSON: NaN is not JSON"),
         ('{"x": 1}', "bad.json:1:1: error[TC400]: no tools found: expected a list of tools"),
         ("[]", "bad.json:1:1: error[TC400]: no function tools in the list: nothing to import"),
@@ -152,7 +155,7 @@ def test_unrepairable_schema_is_an_error(project: Project) -> None:
         ('{"x": ' + "9" * 5000 + "}", "bad.json:1:1: error[TC400]: not valid JSON: 999999999999…"),
         ('{"x": 1e999}', "bad.json:1:1: error[TC400]: not valid JSON: 1e999 is beyond the range"),
     ],
-    ids=["truncated", "duplicate", "nan", "no-tools", "empty", "deep", "digits", "overflow"],
+    ids=["truncated", "nan", "no-tools", "empty", "deep", "digits", "overflow"],
 )
 def test_unreadable_sources(project: Project, text: str, message: str) -> None:
     project.write("bad.json", text)
@@ -275,3 +278,85 @@ def test_schema_line_resolves_from_a_contract_in_a_subfolder(project: Project) -
     assert first == "# yaml-language-server: $schema=../../generated/schema/contract.schema.json"
     assert project.run("generate").code == 0
     assert (written.parent / first.split("$schema=")[1]).resolve().is_file()
+
+
+def test_duplicate_key_is_reported_at_its_second_place(project: Project) -> None:
+    project.write(
+        "dup.json",
+        """
+        [
+          {"name": "first",
+           "description": "One.",
+           "name": "second",
+           "inputSchema": {"type": "object"}}
+        ]
+        """,
+    )
+    before = tree_snapshot(project.root)
+    result = project.run("import", "dup.json")
+    assert result.code == 2
+    assert result.diagnostics == [
+        "dup.json:4:4: error[TC400]: not valid JSON: duplicate key 'name' (first defined on "
+        "line 2) (JSON readers differ in which one they keep: remove or rename one)"
+    ]
+    assert tree_snapshot(project.root) == before
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+@pytest.mark.parametrize(
+    ("make", "kind"),
+    [(Path.mkdir, "a folder"), (_fifo, "a FIFO (named pipe)")],
+    ids=["folder", "fifo"],
+)
+def test_a_source_that_is_not_a_file_is_named_as_what_it_is(
+    project: Project, make: Callable[[Path], None], kind: str
+) -> None:
+    make(project.root / "tools.json")
+    before = tree_snapshot(project.contracts)
+    result = project.run("import", "tools.json")
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"<command line>:1:1: error[TC000]: source 'tools.json' is {kind}, not a file: "
+        "name the JSON file that lists the tools"
+    ]
+    assert tree_snapshot(project.contracts) == before
+
+
+def test_a_device_source_is_named_as_a_device(project: Project) -> None:
+    result = project.run("import", os.devnull)
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"<command line>:1:1: error[TC000]: source '{os.devnull}' is a character device, "
+        "not a file: name the JSON file that lists the tools"
+    ]
+
+
+def test_a_fifo_swapped_in_after_the_check_is_refused_not_waited_on(tmp_path: Path) -> None:
+    """The reader itself refuses what is not a regular file: opening a FIFO that no one
+    writes to would otherwise wait forever."""
+    _fifo(tmp_path / "pipe.json")
+    with pytest.raises(ContractError) as raised:
+        read_json(tmp_path / "pipe.json", "pipe.json")
+    ((where, message, code),) = [(d.position, d.message, d.code) for d in raised.value.diagnostics]
+    assert (where.line, where.column, code) == (1, 1, "TC400")
+    assert message == "the source is a FIFO (named pipe), not a file"
+
+
+def test_description_ending_in_a_blank_line_is_written_and_validates(project: Project) -> None:
+    tools = [
+        {
+            "name": "a",
+            "description": "Ends in a blank line.\n\n",
+            "inputSchema": {"type": "object"},
+        },
+        {"name": "b", "description": "Next.\n", "inputSchema": {"type": "object"}},
+    ]
+    project.write("blank.json", json.dumps({"tools": tools}, indent=2))
+    result = project.run("import", "blank.json", "--server", "s")
+    assert result.code == 0, result.err
+    assert project.run("validate").code == 0
+    canonical = yaml.safe_load((project.contracts / "s.yaml").read_text("utf-8"))
+    assert [t["description"] for t in canonical["tools"]] == [t["description"] for t in tools]

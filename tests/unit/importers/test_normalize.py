@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from generator.contracts import cached
 from generator.importers.normalize import STANDARD, TYPES
 from tests.conftest import Project, tree_snapshot
 
@@ -122,7 +123,7 @@ def test_without_normalize_refusal_names_the_flag_at_the_source(project: Project
     )
     assert all(line.startswith("dataset.json:") for line in result.diagnostics)
     assert all("import --normalize would" in line for line in errors)
-    assert "nothing was written (--normalize maps the non-standard types" in result.err
+    assert "nothing was written (--normalize maps the non-standard types and values" in result.err
     assert tree_snapshot(project.contracts) == before
 
 
@@ -235,7 +236,9 @@ def test_skip_invalid_with_nothing_valid_writes_nothing(project: Project) -> Non
     assert not (project.contracts / "x.yaml").exists()
 
 
-def test_lint_findings_on_foreign_definitions_are_warnings(project: Project) -> None:
+def test_lint_findings_refuse_the_import_as_they_refuse_validate(project: Project) -> None:
+    """A file import writes always validates: a lint error is an error here too, at the
+    source, and nothing is written."""
     tools = [
         {
             "name": "find",
@@ -246,31 +249,29 @@ def test_lint_findings_on_foreign_definitions_are_warnings(project: Project) -> 
         }
     ]
     source = _write(project, "lint.json", tools)
-    result = project.run("import", source, "--strict")
+    before = tree_snapshot(project.contracts)
+    result = project.run("import", source)
     assert result.code == 2
     line = next(line for line in result.diagnostics if "TC210" in line)
     assert line == (
-        "lint.json:9:11: warning[TC210]: tool 'find': $.inputSchema.properties.q.minLenght: "
+        "lint.json:9:11: error[TC210]: tool 'find': $.inputSchema.properties.q.minLenght: "
         "unknown keyword 'minLenght' (did you mean 'minLength'?)"
     )
-    assert "count as errors under --strict); nothing was written" in result.err
-    assert project.run("import", source).code == 0
-    assert project.run("validate").code == 2  # the contract carries it until it is fixed
+    assert "import found errors; nothing was written" in result.err
+    assert tree_snapshot(project.contracts) == before
 
 
 @pytest.fixture
 def counted_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The files whose own rules run (not read from the cache), in order."""
-    from generator.contracts import check
-
     seen: list[str] = []
-    real = check.check_file
+    real = cached.check_file
 
     def counting(loaded: Any, extensions: frozenset[str] = frozenset()) -> Any:
         seen.append(loaded.path)
         return real(loaded, extensions)
 
-    monkeypatch.setattr(check, "check_file", counting)
+    monkeypatch.setattr(cached, "check_file", counting)  # the name the cached loader calls
     return seen
 
 
@@ -301,9 +302,74 @@ def test_positions_follow_the_schema_key_of_each_format(project: Project) -> Non
         }
     ]
     source = _write(project, "chat.json", tools)
-    result = project.run("import", source, "--strict")
+    result = project.run("import", source)
     assert result.code == 2
     assert [line for line in result.diagnostics if "TC210" in line] == [
-        "chat.json:8:9: warning[TC210]: tool 'f': $.parameters.propertes: unknown "
+        "chat.json:8:9: error[TC210]: tool 'f': $.parameters.propertes: unknown "
         "keyword 'propertes' (did you mean 'properties'?)"
     ]
+
+
+TAKEN = """
+version: 1
+tools:
+  - name: math_factorial
+    description: Already here.
+    riskLevel: low
+    inputSchema: {type: object}
+  - name: taken
+    description: Already here too.
+    riskLevel: low
+    inputSchema: {type: object}
+"""
+
+
+def test_a_schema_error_does_not_hide_a_provider_name_clash(project: Project) -> None:
+    """Both are reported at once, each at its place; nothing is written."""
+    project.write("contracts/old.yaml", TAKEN)
+    tools = [
+        {"name": "math.factorial", "parameters": {"type": "object", "propertes": {}}},
+    ]
+    before = tree_snapshot(project.contracts)
+    result = project.run("import", _write(project, "new.json", tools), "--format", "legacy")
+    assert result.code == 2
+    assert [line for line in result.diagnostics if "error[" in line] == [
+        "contracts/old.yaml:3:5: error[TC141]: tool 'math_factorial': $.name: provider name "
+        "'math_factorial' is also the name of 'math.factorial' (new.json:3) "
+        "(set providerName on one of them)",
+        "new.json:6:7: error[TC210]: tool 'math.factorial': $.parameters.propertes: unknown "
+        "keyword 'propertes' (did you mean 'properties'?)",
+    ]
+    assert tree_snapshot(project.contracts) == before
+
+
+def test_skip_invalid_checks_again_until_no_tool_left_has_errors(project: Project) -> None:
+    """A name used twice stops the first check before resolve; only once that tool is out
+    does the provider-name clash show: that tool is left out too, the rest written."""
+    project.write("contracts/old.yaml", TAKEN)
+    tools = [
+        {"name": "taken", "parameters": {"type": "object"}},
+        {"name": "math.factorial", "parameters": {"type": "object"}},
+        {"name": "fine", "parameters": {"type": "object"}},
+    ]
+    source = _write(project, "three.json", tools)
+    refused = project.run("import", source, "--format", "legacy")
+    assert refused.code == 2
+    assert "nothing was written (--skip-invalid writes the tool that passes)" in refused.err
+    result = project.run("import", source, "--format", "legacy", "--skip-invalid")
+    assert result.code == 0, result.err
+    assert [line for line in result.diagnostics if "TC412" in line or "error[" in line] == [
+        "contracts/old.yaml:3:5: error[TC141]: tool 'math_factorial': $.name: provider name "
+        "'math_factorial' is also the name of 'math.factorial' (three.json:9) "
+        "(set providerName on one of them)",
+        "three.json:2:3: warning[TC412]: tool 'taken': tool 'taken' skipped: it has errors "
+        "(--skip-invalid) (fix them in the source and import again, with --force)",
+        "three.json:3:5: error[TC130]: tool 'taken': $.name: tool name 'taken' is already used "
+        "(first defined at contracts/old.yaml:7:5; rename one)",
+        "three.json:8:3: warning[TC412]: tool 'math.factorial': tool 'math.factorial' skipped: "
+        "it has errors (--skip-invalid) (fix them in the source and import again, with --force)",
+    ]
+    assert "  skipped 2 with errors (--skip-invalid): taken, math.factorial" in result.out
+    written = (project.contracts / "three.yaml").read_text("utf-8")
+    assert [line for line in written.splitlines() if "- name:" in line] == ["  - name: fine"]
+    assert project.run("validate").code == 0

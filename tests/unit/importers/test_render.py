@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator.contracts.loader import load_file
@@ -65,6 +65,35 @@ def test_rendered_yaml_reads_back_exactly(tmp_path: Path, description: str, extr
     assert tool["description"] == description
     spelled = json.dumps(tool["inputSchema"], ensure_ascii=False)
     assert spelled == json.dumps(draft.tools[0].get("inputSchema"), ensure_ascii=False)
+
+
+BREAKY = st.text(alphabet=st.sampled_from("a \n\t:#-'\"\u2028\x85"), max_size=10)
+
+
+def _tool(name: str, description: str, last: str) -> DraftTool:
+    schema = {"type": "object", "properties": {"p": {"type": "string", "default": last}}}
+    return DraftTool(
+        name, (Field("name", name), Field("description", description), Field("inputSchema", schema))
+    )
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(texts=st.lists(BREAKY, min_size=4, max_size=4))
+@example(texts=["Line one.\n\n", "\n", "ends in a blank line\n\n", "x"])
+def test_text_ending_in_blank_lines_reads_back_between_tools(
+    tmp_path: Path, texts: list[str]
+) -> None:
+    """Two tools, each ending in a string of line breaks: the blank line between tools
+    (and the end of the file) must not become part of the text before it."""
+    tools = (_tool("a", texts[0], texts[1]), _tool("b", texts[2], texts[3]))
+    draft = Draft("mcp", "a test", "t", None, tools, (), LOCATE)
+    path = tmp_path / "t.yaml"
+    path.write_text(render(draft, SCHEMA), encoding="utf-8")
+    read = load_file(path, "t.yaml").data["tools"]
+    assert [tool["description"] for tool in read] == [texts[0], texts[2]]
+    assert [tool["inputSchema"]["properties"]["p"]["default"] for tool in read] == texts[1::2]
 
 
 def test_multi_line_description_is_a_literal_block(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from generator.config import EmitOptions
 from generator.emit.common import Inputs
+from generator.jsondata import MAX_DEPTH
 from generator.jsonschema.dialects import DEFAULT, dialect_of
 from generator.jsonschema.walk import subschemas
 from generator.model import Toolset, thaw
@@ -53,4 +54,5 @@ def arguments_context(toolset: Toolset, options: EmitOptions, inputs: Inputs) ->
         "validation": validation,
         "provider_name_senders": sorted(set(BY_NAME["names"].implied_by) & set(inverses)),
         "needs_jsonschema": JSONSCHEMA in validation.values(),
+        "max_depth": MAX_DEPTH,
     }

@@ -16,6 +16,7 @@ from typing import Any
 from generator.config import EmitOptions
 from generator.emit.common import Inputs
 from generator.emit.lists import ProviderList
+from generator.jsondata import MAX_DEPTH
 from generator.model import Toolset
 from generator.profiles.inverse import provider_inverses
 from generator.targets import enabled
@@ -25,12 +26,14 @@ from generator.targets import enabled
 class ArgumentsData:
     """Per provider (target name, sorted): ``routes`` maps each unambiguous provider-facing
     name to its canonical name, ``ambiguous`` each shared name to the canonical names that
-    share it, ``inverses`` each tool whose arguments need undoing to its inverse."""
+    share it, ``inverses`` each tool whose arguments need undoing to its inverse;
+    ``max_depth`` how deeply arrays and objects may nest in arguments."""
 
     providers: tuple[str, ...]
     routes: Mapping[str, Mapping[str, str]]
     ambiguous: Mapping[str, Mapping[str, list[str]]]
     inverses: Mapping[str, Mapping[str, Any]]
+    max_depth: int = MAX_DEPTH
 
 
 def arguments_data(

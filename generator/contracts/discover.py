@@ -79,6 +79,12 @@ def _cannot_read(display: str, exc: OSError) -> Diagnostic:
     return _problem(display, message, hint, UNREADABLE)
 
 
+def refused_link(display: str) -> Diagnostic:
+    """The diagnostic for a link where a contract, or a folder of them, could be (a git
+    revision's entries are judged by the same rule)."""
+    return _link(display)
+
+
 def _link(display: str) -> Diagnostic:
     message = f"{display} is a symbolic link; toolcanon never reads contracts through links"
     return _problem(display, message, _LINK_HINT, LINK)

@@ -74,6 +74,17 @@ def _no_constant(name: str) -> Any:
 Pairs = Callable[[Sequence[tuple[str, Any]]], Any]
 
 
+def unique_keys(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    """An ``object_pairs_hook`` that refuses a key given twice in one object: ``json``
+    keeps the last one and drops the first without a word."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"key {key!r} appears twice in one object")
+        found[key] = value
+    return found
+
+
 def loads(text: str, *, object_pairs_hook: Pairs | None = None) -> Any:
     """The data of a JSON text; JsonProblem when it is not JSON, nests deeper than
     :data:`MAX_DEPTH` levels or holds a number out of range."""

@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
-from generator.contracts.discover import CONTRACT_SUFFIXES
+from generator.contracts.discover import CONTRACT_SUFFIXES, UNREADABLE, refused_link
 from generator.core.diagnostics import ContractError, Diagnostic, Position
-from generator.core.jsondata import JsonProblem, loads
+from generator.core.jsondata import JsonProblem, loads, unique_keys
 from generator.core.paths import display
 from generator.diff.sides import Descriptor, Resolved, Side, host_sides
 from generator.emit.canonical import CANONICAL_FORMAT
@@ -67,9 +67,10 @@ def against(config: Config, ref: str) -> Side:
 
 
 def pinned(path: Path, label: str) -> Side:
-    """A ``canonical/tools.json`` a downstream repository pinned."""
+    """A ``canonical/tools.json`` a downstream repository pinned (a key given twice, which
+    would hide the first value, is refused)."""
     try:
-        data = loads(path.read_text("utf-8"))
+        data = loads(path.read_text("utf-8"), object_pairs_hook=unique_keys)
     except (OSError, UnicodeDecodeError) as exc:
         raise _error(label, f"cannot read pinned tools: {exc}", None) from None
     except JsonProblem as problem:
@@ -135,9 +136,18 @@ def _nested(hosts: Path | None, contracts: Path) -> PurePosixPath | None:
 
 
 def _unpack_folder(top: Path, revision: str, folder: str, target: Path, ref: str) -> Path:
-    """The YAML files of ``folder`` at ``revision``, unpacked under ``target``."""
+    """The YAML files of ``folder`` at ``revision``, unpacked under ``target``; a link or a
+    submodule that the working tree would refuse, or could not read, is refused too."""
     listing = _git(top, "ls-tree", "-r", "-z", "--full-tree", revision, "--", folder, ref=ref)
-    blobs = _yaml_blobs(listing, folder, ref)
+    entries = _entries(listing, folder, ref)
+    problems = _refused(top, revision, folder, entries, ref)
+    if problems:
+        raise ContractError(sorted(problems, key=lambda problem: problem.position.file))
+    blobs = [
+        (inside, sha)
+        for inside, mode, sha in entries
+        if mode in _REGULAR and PurePosixPath(inside).suffix in CONTRACT_SUFFIXES
+    ]
     contents = _cat_blobs(top, [sha for _, sha in blobs], ref)
     target.mkdir()
     for (relative, _), content in zip(blobs, contents, strict=True):
@@ -145,22 +155,66 @@ def _unpack_folder(top: Path, revision: str, folder: str, target: Path, ref: str
     return target.resolve()
 
 
-def _yaml_blobs(listing: bytes, folder: str, ref: str) -> list[tuple[str, str]]:
-    """(path inside the contracts folder, blob id) of every regular YAML file; a path
+_REGULAR = ("100644", "100755")
+_SYMLINK = "120000"
+_GITLINK = "160000"  # a submodule: a commit of another repository
+
+
+def _entries(listing: bytes, folder: str, ref: str) -> list[tuple[str, str, str]]:
+    """(path inside the contracts folder, mode, object id) of every entry, sorted; a path
     that could lead out of the folder (``..``, absolute, backslashes) is refused."""
     found = []
     for entry in listing.decode("utf-8", "surrogateescape").split("\0"):
         meta, _, name = entry.partition("\t")
         parts = meta.split()
-        if len(parts) == 3 and parts[1] == "blob" and parts[0] in ("100644", "100755"):
-            inside = name[len(folder) + 1 :] if name.startswith(folder + "/") else None
-            if inside is None or safe_relative(inside) is None:
-                message = f"{ref} holds a contract path that leads out of {folder}/: {name!r}"
-                hint = "this revision's tree was not made by git from files: inspect it"
-                raise _error("<command line>", message, hint)
-            if PurePosixPath(inside).suffix in CONTRACT_SUFFIXES:
-                found.append((inside, parts[2]))
+        if len(parts) != 3:
+            continue
+        inside = name[len(folder) + 1 :] if name.startswith(folder + "/") else None
+        if inside is None or safe_relative(inside) is None:
+            message = f"{ref} holds a contract path that leads out of {folder}/: {name!r}"
+            hint = "this revision's tree was not made by git from files: inspect it"
+            raise _error("<command line>", message, hint)
+        found.append((inside, parts[0], parts[2]))
     return sorted(found)
+
+
+def _refused(
+    top: Path, revision: str, folder: str, entries: list[tuple[str, str, str]], ref: str
+) -> list[Diagnostic]:
+    """What the working tree refuses (a link named as a contract or leading to a folder),
+    and a submodule, whose contracts are not in this repository's history."""
+    shown = f"{ref}:{folder}/"
+    problems = [_submodule(shown + inside, ref) for inside, mode, _ in entries if mode == _GITLINK]
+    links = [inside for inside, mode, _ in entries if mode == _SYMLINK]
+    named = [inside for inside in links if PurePosixPath(inside).suffix in CONTRACT_SUFFIXES]
+    others = [inside for inside in links if inside not in named]
+    wide = _wide_links(top, [f"{revision}:{folder}/{inside}" for inside in others], ref)
+    named += [inside for inside, leads in zip(others, wide, strict=True) if leads]
+    return problems + [refused_link(shown + inside) for inside in named]
+
+
+def _wide_links(top: Path, objects: list[str], ref: str) -> list[bool]:
+    """For each link (``<revision>:<path>``): whether it leads to a folder of that revision
+    or out of the repository (where it may be one), as git follows it."""
+    if not objects:
+        return []
+    stdin = "".join(name + "\n" for name in objects)
+    out = _git(top, "cat-file", "--batch-check", "--follow-symlinks", ref=ref, stdin=stdin)
+    at, wide = 0, []
+    for _ in objects:
+        end = out.index(b"\n", at)
+        words = out[at:end].split()
+        at = end + 1
+        if words[0] in (b"symlink", b"dangling", b"loop", b"notdir"):  # + "<size>\n<path>\n"
+            at += int(words[1]) + 1
+        wide.append(words[0] == b"symlink" or words[1:2] == [b"tree"])
+    return wide
+
+
+def _submodule(display: str, ref: str) -> Diagnostic:
+    message = f"{display} is a git submodule; the contracts in it are not part of {ref}"
+    hint = "copy its contracts into the contracts folder, or diff its own repository"
+    return Diagnostic(Position(display, 1, 1), message, UNREADABLE, hint=hint)
 
 
 def _unpack(tmp: Path, relative: str, content: bytes, ref: str) -> None:
@@ -194,7 +248,7 @@ def _git(cwd: Path, *args: str, ref: str, stdin: str | None = None) -> bytes:
         done = subprocess.run(
             ["git", *args],
             cwd=cwd,
-            input=stdin and stdin.encode(),
+            input=stdin and stdin.encode("utf-8", "surrogateescape"),
             capture_output=True,
             check=False,
         )

@@ -8,17 +8,19 @@ entries go to the provider SDKs as they are, and no caller can change them for t
 
 from __future__ import annotations
 
-import copy
+import importlib
 import json
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import botocore.session
 import httpx2 as httpx
 import mcp.types
 import pytest
 from anthropic.types import ToolParam
+from botocore.validate import ParamValidator
 from openai.types.chat import ChatCompletionFunctionToolParam
 from pydantic import TypeAdapter
 
@@ -104,12 +106,16 @@ first.length = 0;
 const again = toolsFor("plan", "anthropic");
 let frozen = false;
 try {{ again[0].name = "x"; }} catch {{ frozen = true; }}
+const deep = (value) => typeof value !== "object" || value === null ||
+  (Object.isFrozen(value) && Object.values(value).every(deep));
+const everyFrozen = Object.values(out).every((found) =>
+  (Array.isArray(found) ? found : Object.values(found).flat()).every(deep));
 const errors = [];
 const wrong = [["later", "anthropic"], ["plan", "cohere"], ["plan", "anthropic", "__proto__"]];
 for (const args of wrong) {{
   try {{ toolsFor(...args); }} catch (e) {{ errors.push(e.message); }}
 }}
-out.checks = {{ again: again.length, frozen, errors, hosts: hostNames,
+out.checks = {{ again: again.length, frozen, everyFrozen, errors, hosts: hostNames,
   descriptors: Object.fromEntries(hostNames.map((h) => [h, toolDescriptorsFor(h)])) }};
 process.stdout.write(JSON.stringify(out));
 """
@@ -145,20 +151,48 @@ def test_python_and_typescript_give_the_file_filtered_by_decide(
 def test_each_call_hands_out_a_new_list_of_entries_no_one_can_change(
     pkg: Any, node_lists: dict[str, Any]
 ) -> None:
+    want = expected("plan", "openai-chat", None)
     first = pkg.tools_for("plan", "openai-chat")
-    first.clear()
+    dict.update(first[0], {"type": "other"})  # the base class's own methods, too
+    dict.__setitem__(first[0]["function"], "name", "other")
+    first[0]["function"]["parameters"]["properties"].clear()
+    first.pop()
     again = pkg.tools_for("plan", "openai-chat")
-    assert again and again is not first
-    with pytest.raises(TypeError, match="read-only"):
-        again[0]["function"]["name"] = "other"
+    assert again == want and again is not first
     servers = pkg.tools_for("default", "mcp", "desktop")
+    list.clear(servers["builtin"][0]["inputSchema"].setdefault("required", []))
     servers["builtin"].pop()
-    assert len(pkg.tools_for("default", "mcp", "desktop")["builtin"]) == len(servers["builtin"]) + 1
-    mutable = copy.deepcopy(again[0])
-    mutable["function"]["name"] = "mine"
-    assert type(mutable) is dict and again[0]["function"]["name"] != "mine"
+    assert pkg.tools_for("default", "mcp", "desktop") == expected("default", "mcp", "desktop")
     checks = node_lists["checks"]
-    assert checks["again"] > 0 and checks["frozen"]
+    assert checks["again"] > 0 and checks["frozen"] and checks["everyFrozen"]
+
+
+def test_the_entries_are_plain_json_and_share_nothing(pkg: Any) -> None:
+    """Plain dicts and lists (what boto3's validation and every SDK take), and no two
+    places of one call hold the same object: a change stays where it was made."""
+    for key in pkg.LIST_NAMES:
+        found = pkg.tools_for("auto", key, "desktop")
+        seen: set[int] = set()
+        stack: list[Any] = [found]
+        while stack:
+            value = stack.pop()
+            assert type(value) in (dict, list, str, int, float, bool, type(None)), key
+            if isinstance(value, dict | list):
+                assert id(value) not in seen, key
+                seen.add(id(value))
+                stack.extend(value.values() if isinstance(value, dict) else value)
+
+
+def test_the_package_data_behind_the_lists_refuses_every_change(pkg: Any) -> None:
+    lists = importlib.import_module(f"{pkg.__name__}._lists")
+    _, _, entry = lists.LISTS["openai-chat"][0]
+    with pytest.raises(TypeError):
+        dict.update(entry, {"type": "other"})
+    with pytest.raises(TypeError):
+        dict.__setitem__(entry, "type", "other")
+    with pytest.raises(TypeError):
+        entry["function"]["name"] = "other"  # type: ignore[index]
+    assert isinstance(entry["function"]["parameters"]["required"], tuple)
 
 
 def test_unknown_mode_list_or_host_is_refused(pkg: Any, node_lists: dict[str, Any]) -> None:
@@ -193,6 +227,18 @@ def test_the_entries_are_what_the_sdks_take(pkg: Any) -> None:
     for entries in pkg.tools_for("auto", "mcp", "desktop").values():
         for entry in entries:
             mcp.types.Tool.model_validate(entry)
+
+
+def test_botocore_takes_the_bedrock_entries_as_they_are(pkg: Any) -> None:
+    """botocore's own validation refuses a tuple where its model says list."""
+    converse = botocore.session.get_session().get_service_model("bedrock-runtime")
+    shape = converse.operation_model("Converse").input_shape
+    messages = [{"role": "user", "content": [{"text": "hi"}]}]
+    for host in (None, *pkg.HOSTS):
+        tools = pkg.tools_for("default", "bedrock", host)
+        request = {"modelId": "m", "messages": messages, "toolConfig": {"tools": tools}}
+        report = ParamValidator().validate(request, shape)
+        assert not report.has_errors(), report.generate_report()
 
 
 def test_the_openai_and_anthropic_clients_send_the_entries_as_the_files_hold_them(

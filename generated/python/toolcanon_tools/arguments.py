@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel
@@ -30,10 +30,15 @@ Provider = Literal["anthropic", "bedrock", "gemini", "mcp", "openai"]
 
 PROVIDERS: Final[tuple[str, ...]] = tuple(INVERSES)
 
+MAX_DEPTH: Final = 128
+"""How deeply arrays and objects may nest in arguments (``{}`` is 1): the validator and the
+model recurse, and a deeper value would exhaust the stack."""
+
 
 class ArgumentsError(ValueError):
-    """A tool call that cannot run: an unknown tool, arguments that are not JSON, or
-    arguments the tool's ``inputSchema`` refuses. ``problems`` lists every one."""
+    """A tool call that cannot run: an unknown tool, arguments that are not JSON (or not
+    an object, or nested deeper than ``MAX_DEPTH``), or arguments the tool's
+    ``inputSchema`` refuses. ``problems`` lists every one."""
 
     def __init__(self, tool: str, problems: Sequence[Problem]) -> None:
         self.tool = tool
@@ -44,13 +49,13 @@ class ArgumentsError(ValueError):
 
 def parse_arguments(
     name: str,
-    raw: str | bytes | bytearray | Mapping[str, Any],
+    raw: object,
     *,
     provider: Provider | None,
     with_defaults: bool = False,
 ) -> BaseModel:
     """The input model of the tool ``name`` (canonical or provider-facing) for ``raw``
-    (JSON text or decoded JSON) as ``provider`` sent it (None: in the contract's own
+    (JSON text as ``str`` or ``bytes``, or decoded JSON) as ``provider`` sent it (None: in the contract's own
     form). ``with_defaults`` adds the schema's defaults for absent properties (in present
     objects), then validates again. Raises ArgumentsError, with every problem."""
     if provider is not None and provider not in INVERSES:
@@ -84,20 +89,65 @@ def tool_name(name: str, provider: str | None) -> str:
     raise ArgumentsError(name, [Problem((), f"no tool is called {name!r}", "name")])
 
 
-def decode(
-    tool: str, raw: str | bytes | bytearray | Mapping[str, Any], *, integral_floats: bool
-) -> Any:
-    """JSON text decoded (NaN, Infinity and numbers beyond a float refused; with
-    ``integral_floats``, ``1.0`` read as ``1``), or decoded JSON as it is (a mapping as a
-    dict)."""
-    if isinstance(raw, Mapping):
-        return raw if isinstance(raw, dict) else dict(raw)
+def decode(tool: str, raw: object, *, integral_floats: bool) -> dict[Any, Any]:
+    """The arguments object: JSON text decoded (NaN, Infinity and numbers beyond a float
+    refused; with ``integral_floats``, ``1.0`` read as ``1``), or decoded JSON as it is (a
+    mapping as a dict). Anything but an object, or nested deeper than ``MAX_DEPTH``, is
+    refused before the tool's schema sees it."""
+    value = raw
+    if isinstance(raw, str | bytes | bytearray):
+        value = _decoded(tool, raw, integral_floats)
+    elif isinstance(raw, Mapping) and not isinstance(raw, dict):
+        value = dict(raw)
+    if not isinstance(value, dict):
+        message = f"the arguments must be a JSON object, not {_kind(value)}"
+        raise ArgumentsError(tool, [Problem((), message, "type")])
+    if _too_deep(value):
+        raise ArgumentsError(tool, [Problem((), _TOO_DEEP, "depth")])
+    return value
+
+
+def _decoded(tool: str, raw: str | bytes | bytearray, integral_floats: bool) -> Any:
     decoder = _WHOLE if integral_floats else _EXACT
     try:
         text = raw if isinstance(raw, str) else raw.decode(json.detect_encoding(raw))
         return decoder.decode(text)
     except ValueError as error:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ArgumentsError(tool, [Problem((), f"not JSON: {error}", "json")]) from None
+    except RecursionError:  # json's own bound, far above MAX_DEPTH
+        raise ArgumentsError(tool, [Problem((), _TOO_DEEP, "depth")]) from None
+
+
+_TOO_DEEP: Final = f"the arguments nest deeper than {MAX_DEPTH} levels"
+_KINDS: Final = ((bool, "a boolean"), (int | float, "a number"), (str, "a string"))
+
+
+def _kind(value: object) -> str:
+    """What a value that is not an object is, in JSON's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, list | tuple):
+        return "an array"
+    for kind, words in _KINDS:
+        if isinstance(value, kind):
+            return words
+    return f"a {type(value).__name__}, which is not JSON"
+
+
+def _too_deep(value: object) -> bool:
+    """Whether arrays and objects nest deeper than ``MAX_DEPTH`` in ``value``, found level
+    by level (no recursion)."""
+    level = [value]
+    for _ in range(MAX_DEPTH + 1):
+        inside = [item for item in level if isinstance(item, Mapping | list | tuple)]
+        if not inside:
+            return False
+        level = [v for item in inside for v in _inner(item)]
+    return True
+
+
+def _inner(item: Mapping[Any, Any] | list[Any] | tuple[Any, ...]) -> Iterable[Any]:
+    return item.values() if isinstance(item, Mapping) else item
 
 
 def _not_json(text: str) -> Any:

@@ -5,16 +5,20 @@ The list ``provider`` receives (the entries of its JSON file; ``provider`` names
 list, as ``LIST_NAMES`` shows) without the tools ``decide`` denies in ``mode``, in the
 same order as the full list: prompt caches depend on stable tool lists. The masking
 reads the same decision table as ``decide``, for the host's descriptors. Each list is
-computed once per (mode, provider, host); every call returns a new list (for per-server
-MCP listings, a new dict of new lists) of read-only entries that ``json.dumps`` and the
-provider SDKs take as they are.
+computed once per (mode, provider, host); every call returns a copy of its own: plain
+dicts and lists that ``json.dumps`` and the provider SDKs take as they are, and that a
+caller may change without any later call seeing it (for per-server MCP listings, a dict
+of such lists).
 """
 
 from __future__ import annotations
 
+import marshal
+from collections.abc import Mapping
 from typing import Any, Final, Literal, overload
 
 from ._lists import HOST_LISTS, LISTS, PER_SERVER
+from .descriptors import plain
 from .hosts import HOSTS, host_by_name
 from ._types import Mode
 from .permissions import MODES, decide
@@ -24,8 +28,10 @@ ListName = Literal["openai-chat", "openai-responses", "anthropic", "bedrock", "g
 
 LIST_NAMES: Final[tuple[str, ...]] = tuple(LISTS)
 
-Masked = tuple[dict[str, Any], ...] | dict[str, tuple[dict[str, Any], ...]]
-_CACHE: dict[tuple[str, str, str | None], Masked] = {}
+Masked = tuple[Mapping[str, Any], ...] | dict[str, tuple[Mapping[str, Any], ...]]
+_CACHE: dict[tuple[str, str, str | None], bytes] = {}
+_NO_REFERENCES: Final = 2
+"""marshal's format that writes an object met twice twice (no back references)."""
 
 
 @overload
@@ -53,10 +59,16 @@ def tools_for(
     key = (mode, provider, host)
     found = _CACHE.get(key)
     if found is None:
-        found = _CACHE[key] = _masked(mode, provider, host)
-    if isinstance(found, tuple):
-        return list(found)
-    return {server: list(entries) for server, entries in found.items()}
+        found = _CACHE[key] = marshal.dumps(_unshared(plain(_masked(mode, provider, host))))
+    copied: list[dict[str, Any]] | dict[str, list[dict[str, Any]]] = marshal.loads(found)
+    return copied
+
+
+def _unshared(value: Any) -> Any:
+    """``value`` with no dict or list held in two places. marshal (which rebuilds dicts and
+    lists in C: the cheapest fresh copy Python has) refers back only to objects held more
+    than once, so a copy of this shares strings, never a dict or a list."""
+    return marshal.loads(marshal.dumps(value, _NO_REFERENCES))
 
 
 def _masked(mode: Mode, provider: str, host: str | None) -> Masked:
@@ -74,7 +86,7 @@ def _masked(mode: Mode, provider: str, host: str | None) -> Masked:
             kept.append((server, entry))
     if provider not in PER_SERVER:
         return tuple(entry for _, entry in kept)
-    grouped: dict[str, list[dict[str, Any]]] = {s: [] for _, s, _ in entries if s is not None}
+    grouped: dict[str, list[Mapping[str, Any]]] = {s: [] for _, s, _ in entries if s is not None}
     for server, entry in kept:
         if server is not None:
             grouped[server].append(entry)

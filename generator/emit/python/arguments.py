@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from generator.core.jsondata import MAX_DEPTH
 from generator.core.targets import BY_NAME
 from generator.emit.common import Inputs
 from generator.ir.model import Toolset, thaw
@@ -53,4 +54,5 @@ def arguments_context(toolset: Toolset, options: EmitOptions, inputs: Inputs) ->
         "validation": validation,
         "provider_name_senders": sorted(set(BY_NAME["names"].implied_by) & set(inverses)),
         "needs_jsonschema": JSONSCHEMA in validation.values(),
+        "max_depth": MAX_DEPTH,
     }

@@ -40,7 +40,6 @@ RUNTIME = (
     "_exact.py",
     "_undo.py",
     "_fallback.py",
-    "_readonly.py",
 )
 """Modules that are the same in every package and read nothing of it (the validator,
 the inverse's interpreter): tests load them on their own."""
@@ -58,7 +57,7 @@ def frozen_literal(value: Any, level: int = 0) -> str:
 
 
 def read_only_literal(value: Any, level: int = 0) -> str:
-    """Jinja filter: data handed out as it is (``_R({...})``: read-only dicts, tuples)."""
+    """Jinja filter: the provider lists' data (``_R({...})``: mapping proxies, tuples)."""
     return py_literal(value, frozen=True, level=level, mapping=READ_ONLY)
 
 

@@ -3,10 +3,10 @@
 ``_hosts.py`` holds each host's descriptors as the shared ones (``_data.DESCRIPTORS``)
 with the overlay's changes spread over them, so no schema is written twice.
 ``_lists.py`` holds every enabled provider list — the entries of the targets' own
-``LISTS`` (``emit/lists.py``), exactly as their JSON files — as read-only data that
-``json.dumps`` and the SDKs take as it is: ``_R`` builds the package's read-only dict,
-arrays are tuples. A schema written more than once is one object (``_S``), and a
-host's entry equal to the shared one is the shared object.
+``LISTS`` (``emit/lists.py``), exactly as their JSON files — as read-only data: ``_R``
+is ``types.MappingProxyType`` (no method, not even ``dict``'s own, changes one), arrays
+are tuples; ``tools_for`` hands out plain copies of it. A schema written more than once
+is one object (``_S``), and a host's entry equal to the shared one is the shared object.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from generator.ir.model import Toolset
 from generator.ir.options import EmitOptions
 
 READ_ONLY = "_R"
-"""The name ``_lists.py`` binds to the package's read-only dict."""
+"""The name ``_lists.py`` binds to ``types.MappingProxyType``."""
 Triple = tuple[str, str | None, Any]  # canonical name, server (per-server lists), entry
 
 

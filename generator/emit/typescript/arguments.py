@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from generator.core.jsondata import MAX_DEPTH
 from generator.core.targets import enabled
 from generator.emit.common import Inputs
 from generator.emit.lists import ProviderList
@@ -25,12 +26,14 @@ from generator.profiles.inverse import provider_inverses
 class ArgumentsData:
     """Per provider (target name, sorted): ``routes`` maps each unambiguous provider-facing
     name to its canonical name, ``ambiguous`` each shared name to the canonical names that
-    share it, ``inverses`` each tool whose arguments need undoing to its inverse."""
+    share it, ``inverses`` each tool whose arguments need undoing to its inverse;
+    ``max_depth`` how deeply arrays and objects may nest in arguments."""
 
     providers: tuple[str, ...]
     routes: Mapping[str, Mapping[str, str]]
     ambiguous: Mapping[str, Mapping[str, list[str]]]
     inverses: Mapping[str, Mapping[str, Any]]
+    max_depth: int = MAX_DEPTH
 
 
 def arguments_data(

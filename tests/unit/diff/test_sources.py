@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import MINIMAL, Project
+from tests.conftest import MINIMAL, Project, disk_state
 
 WIDER = MINIMAL.replace("required: [path]", "required: [path, mode]").replace(
     "path: {type: string}", "path: {type: string}\n        mode: {type: string}"
@@ -288,3 +288,96 @@ def test_an_old_side_written_before_the_lint_is_still_compared(project: Project)
     assert "property-became-required" in fixed.out
     project.write("contracts/a.yaml", typo)
     assert project.run("diff", "--against", "old").code == 2
+
+
+# --- no contract at a revision is skipped silently -------------------------------------
+
+OTHER = MINIMAL.replace("name: read_file", "name: other")
+LINK_HINT = "copy the file or folder into the contracts folder instead of linking it"
+
+
+def refused_link(shown: str) -> str:
+    message = f"{shown} is a symbolic link; toolcanon never reads contracts through links"
+    return f"{shown}:1:1: error[TC053]: {message} ({LINK_HINT})"
+
+
+@pytest.fixture
+def linked(project: Project, tmp_path: Path) -> Project:
+    """A commit whose contracts folder holds links of every kind and a submodule entry;
+    the working tree has the links removed, and is valid."""
+    git(project.root, "init", "-q")
+    project.write("contracts/a.yaml", MINIMAL)
+    project.write("shared/b.yaml", OTHER)
+    project.write("README.md", "readme\n")
+    project.write("contracts/deep/keep.yaml", MINIMAL.replace("read_file", "keep"))
+    links = {
+        "contracts/b.yaml": "../shared/b.yaml",  # named as a contract
+        "contracts/more": "../shared",  # a folder of the revision
+        "contracts/deep/up": "../../shared",  # the same, one level down
+        "contracts/away": "../../elsewhere",  # out of the repository: it may be a folder
+        "contracts/notes.md": "../README.md",  # a file that is no contract: kept, as on disk
+        "contracts/gone": "../nothing",  # dangling: kept, as on disk
+    }
+    for name, target in links.items():
+        (project.root / name).symlink_to(target)
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    git(sub, "init", "-q")
+    git(sub, "commit", "-q", "--allow-empty", "-m", "sub")
+    commit = git(sub, "rev-parse", "HEAD").strip()
+    git(project.root, "add", "-A")
+    git(project.root, "update-index", "--add", "--cacheinfo", f"160000,{commit},contracts/vendor")
+    git(project.root, "commit", "-q", "-m", "links")
+    for name in links:
+        (project.root / name).unlink()
+    return project
+
+
+def test_links_and_submodules_at_a_revision_are_refused(linked: Project) -> None:
+    before = disk_state(linked.root)
+    result = linked.run("diff", "--against", "HEAD")
+    assert result.code == 2
+    assert result.diagnostics == [
+        refused_link("HEAD:contracts/away"),
+        refused_link("HEAD:contracts/b.yaml"),
+        refused_link("HEAD:contracts/deep/up"),
+        refused_link("HEAD:contracts/more"),
+        "HEAD:contracts/vendor:1:1: error[TC011]: HEAD:contracts/vendor is a git submodule; "
+        "the contracts in it are not part of HEAD (copy its contracts into the contracts "
+        "folder, or diff its own repository)",
+    ]
+    assert "cannot compare against 'HEAD'" in result.err
+    assert disk_state(linked.root) == before
+
+
+def test_the_working_tree_refuses_the_same_links(linked: Project) -> None:
+    git(linked.root, "checkout", "-q", "--", "contracts")  # the links back on disk
+    # (contracts/away leads nowhere on this disk: no folder, so not refused here)
+    result = linked.run("validate")
+    assert result.code == 2
+    assert sorted(result.diagnostics) == [
+        refused_link("contracts/b.yaml"),
+        refused_link("contracts/deep/up"),
+        refused_link("contracts/more"),
+    ]
+
+
+def test_a_link_to_a_plain_file_at_a_revision_is_not_a_contract(linked: Project) -> None:
+    for name in ("b.yaml", "more", "deep/up", "away"):
+        git(linked.root, "rm", "-q", "--cached", f"contracts/{name}")
+    git(linked.root, "rm", "-q", "--cached", "contracts/vendor")
+    git(linked.root, "commit", "-q", "-m", "only harmless links")
+    assert findings(linked, "--against", "HEAD") == (0, [])
+
+
+def test_a_key_given_twice_in_a_pinned_tools_json_is_refused(project: Project) -> None:
+    project.write("contracts/a.yaml", MINIMAL)
+    assert project.run("generate").code == 0
+    tools = (project.generated / "canonical/tools.json").read_text("utf-8")
+    project.write("pinned.json", tools.replace('"tools": [', '"tools": [], "tools": [', 1))
+    result = project.run("diff", "--against", "pinned.json")
+    assert result.code == 2
+    assert result.diagnostics == [
+        "pinned.json:1:1: error[TC060]: cannot read pinned tools: not valid JSON: "
+        "key 'tools' appears twice in one object"
+    ]

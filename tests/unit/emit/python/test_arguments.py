@@ -275,6 +275,54 @@ def test_what_cannot_be_read_is_an_arguments_error(
     assert problem.path == () and message in problem.message
 
 
+def nested(levels: int) -> Any:
+    """``levels`` arrays inside each other (``[]`` is 1)."""
+    value: Any = []
+    for _ in range(levels - 1):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("raw", "kind"),
+    [
+        ([], "an array"),
+        ([{"path": "a"}], "an array"),
+        (None, "null"),
+        (3, "a number"),
+        (2.5, "a number"),
+        (True, "a boolean"),
+        ("[]", "an array"),
+        ('"{}"', "a string"),
+        (b"null", "null"),
+        ({"path"}, "a set, which is not JSON"),
+    ],
+)
+@pytest.mark.parametrize("provider", [None, "openai", "anthropic"])
+def test_arguments_that_are_not_an_object_are_an_arguments_error(
+    pkg: Any, raw: Any, kind: str, provider: str | None
+) -> None:
+    with pytest.raises(pkg.ArgumentsError) as refused:
+        pkg.parse_arguments("read_file", raw, provider=provider)
+    [problem] = refused.value.problems
+    message = f"the arguments must be a JSON object, not {kind}"
+    assert (problem.path, problem.keyword, problem.message) == ((), "type", message)
+
+
+@pytest.mark.parametrize("as_text", [True, False], ids=["text", "decoded"])
+def test_arguments_nested_too_deeply_are_an_arguments_error(pkg: Any, as_text: bool) -> None:
+    assert pkg.arguments.MAX_DEPTH == 128
+    for levels, keyword in ((127, "additionalProperties"), (128, "depth"), (5000, "depth")):
+        sent = {"path": "/a", "x": nested(levels)}  # the object itself is one level
+        raw = "".join(('{"path": "/a", "x": ', "[" * levels, "]" * levels, "}"))
+        with pytest.raises(pkg.ArgumentsError) as refused:
+            pkg.parse_arguments("read_file", raw if as_text else sent, provider="openai")
+        [problem] = refused.value.problems
+        assert problem.keyword == keyword, levels
+    assert str(refused.value).endswith("$: the arguments nest deeper than 128 levels")
+    assert problem.path == ()
+
+
 def test_an_unknown_provider_is_a_programming_error(pkg: Any) -> None:
     assert pkg.PROVIDERS == ("anthropic", "bedrock", "gemini", "mcp", "openai")
     with pytest.raises(ValueError, match="unknown provider 'opneai'"):

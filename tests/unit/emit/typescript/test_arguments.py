@@ -171,6 +171,8 @@ CONTRACTS = {
         """,
 }
 
+NESTED: Any = json.loads("[" * 127 + "]" * 127)  # in the arguments object: 128 levels
+
 CALLS: dict[str, tuple[str, Any, str]] = {
     "strict nulls undone": (
         "read_file",
@@ -187,6 +189,15 @@ CALLS: dict[str, tuple[str, Any, str]] = {
     "not json": ("read_file", '{"path": ', "openai"),
     "unknown tool": ("nope", {}, "openai"),
     "unknown provider": ("read_file", {}, "gemini"),
+    "an array": ("read_file", [{"path": "/a"}], "openai"),
+    "null": ("read_file", None, "anthropic"),
+    "a number": ("read.file", 3, "mcp"),
+    "a boolean": ("read_file", True, "openai"),
+    "a string": ("read_file", '"{}"', "openai"),
+    "an array as text": ("read_file", "[]", "anthropic"),
+    "128 levels": ("read_file", {"path": "/a", "limit": NESTED}, "openai"),
+    "129 levels": ("read_file", {"path": "/a", "limit": [NESTED]}, "openai"),
+    "deeper as text": ("read.file", json.dumps({"path": "/a", "limit": [[NESTED]] * 2}), "mcp"),
 }
 
 DRIVER = """\
@@ -275,6 +286,32 @@ def test_every_problem_is_listed_with_its_path(host: dict[str, Any]) -> None:
         ("unknown provider", "unknown_provider"),
     ):
         assert [p["code"] for p in host["results"][key]["error"]["problems"]] == [code]
+
+
+@pytest.mark.parametrize(
+    "key", ["an array", "null", "a number", "a boolean", "a string", "an array as text"]
+)
+def test_arguments_that_are_not_an_object_are_an_arguments_error(
+    host: dict[str, Any], key: str
+) -> None:
+    kind = key.removesuffix(" as text")
+    error = host["results"][key]["error"]
+    message = f"the arguments must be a JSON object, not {kind}"
+    assert error["tool"] == "read.file"
+    assert error["problems"] == [
+        {"path": [], "pointer": "", "code": "invalid_type", "message": message}
+    ]
+    assert error["message"] == f"1 problem in the arguments of read.file: (root): {message}"
+
+
+def test_arguments_nested_too_deeply_are_an_arguments_error(host: dict[str, Any]) -> None:
+    results = host["results"]
+    # 128 levels reach the schema (limit is no array), 129 and more do not
+    assert [p["pointer"] for p in results["128 levels"]["error"]["problems"]] == ["/limit"]
+    message = "the arguments nest deeper than 128 levels"
+    for key in ("129 levels", "deeper as text"):
+        problem = {"path": [], "pointer": "", "code": "too_deep", "message": message}
+        assert results[key]["error"]["problems"] == [problem], key
 
 
 # --- the law on the example contracts ----------------------------------------------------

@@ -12,7 +12,10 @@ export interface ArgumentsProblem {
   readonly path: readonly (string | number)[];
   /** The same place as a JSON Pointer (RFC 6901): `""`, `"/edits/0/path"`. */
   readonly pointer: string;
-  /** Zod's issue code, or `invalid_json`, `unknown_tool`, `ambiguous_tool`, `unknown_provider`. */
+  /**
+   * Zod's issue code, or `invalid_json`, `invalid_type` (arguments that are not an object),
+   * `too_deep`, `unknown_tool`, `ambiguous_tool`, `unknown_provider`.
+   */
   readonly code: string;
   readonly message: string;
 }

@@ -16,7 +16,12 @@ const ambiguous = freeze({});
 // Per provider: the inverse of toolcanon's transform for each tool whose arguments it changes.
 const inverses = freeze({});
 
+// How deeply arrays and objects may nest in arguments ({} is 1): Zod recurses, and a
+// deeper value would exhaust the stack.
+const maxDepth = 128;
+
 const own = (object, key) => Object.hasOwn(object, key);
+const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Where a problem is, as a JSON Pointer (RFC 6901). */
 function pointer(path) {
@@ -51,14 +56,48 @@ function canonical(name, provider) {
   throw new ArgumentsError(null, provider, [problem([], "unknown_tool", message)]);
 }
 
+// The arguments object: JSON text parsed, or a value as it is. Anything but an object, or
+// nested deeper than maxDepth, is refused before the tool's schema sees it.
 function decode(tool, provider, raw) {
-  if (typeof raw !== "string") return raw;
+  const value = typeof raw === "string" ? parsed(tool, provider, raw) : raw;
+  if (!isObject(value)) {
+    const message = `the arguments must be a JSON object, not ${kind(value)}`;
+    throw new ArgumentsError(tool, provider, [problem([], "invalid_type", message)]);
+  }
+  if (tooDeep(value)) {
+    const message = `the arguments nest deeper than ${maxDepth} levels`;
+    throw new ArgumentsError(tool, provider, [problem([], "too_deep", message)]);
+  }
+  return value;
+}
+
+function parsed(tool, provider, raw) {
   try {
     return JSON.parse(raw);
   } catch (error) {
     const message = `not JSON: ${error.message}`;
     throw new ArgumentsError(tool, provider, [problem([], "invalid_json", message)]);
   }
+}
+
+// What a value that is not an object is, in JSON's words.
+function kind(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (["boolean", "number", "string"].includes(typeof value)) return `a ${typeof value}`;
+  return `${value === undefined ? "undefined" : `a ${typeof value}`}, which is not JSON`;
+}
+
+// Whether arrays and objects nest deeper than maxDepth in `value`, found level by level
+// (no recursion).
+function tooDeep(value) {
+  let level = [value];
+  for (let depth = 0; depth <= maxDepth; depth += 1) {
+    const inside = level.filter((item) => typeof item === "object" && item !== null);
+    if (inside.length === 0) return false;
+    level = inside.flatMap((item) => (Array.isArray(item) ? item : Object.values(item)));
+  }
+  return true;
 }
 
 // Zod's issues, one problem per place (an unknown key each gets its own path).

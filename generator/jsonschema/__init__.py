@@ -7,6 +7,8 @@
 - :mod:`.walk`: every subschema position of a schema, per dialect, without recursion.
 - :mod:`.refs`: following local references: ``$defs`` names, dereferencing with
   siblings, and cycles of bare references.
+- :mod:`.fold`: the one structural rebuild schema transforms run on (rules per keyword
+  or per node, positions per dialect, key order kept), and the helpers they share.
 
 Nothing here knows about contracts, providers or targets; nothing here reads a file.
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 DRAFT_2019_09 = "https://json-schema.org/draft/2019-09/schema"
@@ -38,6 +38,26 @@ class Dialect:
     def subschema_keywords(self) -> frozenset[str]:
         return self.schema | self.schema_list | self.schema_map
 
+
+# Keywords that only annotate or identify a schema, in every dialect: a transform that
+# removes them changes nothing a value must be to be valid.
+ANNOTATING: Final = frozenset(
+    {
+        "$schema",
+        "$id",
+        "$anchor",
+        "$dynamicAnchor",
+        "$comment",
+        "$vocabulary",
+        "examples",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "contentMediaType",
+        "contentEncoding",
+        "contentSchema",
+    }
+)
 
 _ANNOTATIONS_04 = frozenset({"title", "description", "default"})
 _ANNOTATIONS_06 = _ANNOTATIONS_04 | {"examples"}

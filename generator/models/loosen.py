@@ -23,10 +23,13 @@ given to datamodel-code-generator keeps only what makes types:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from generator.jsonschema import pointer
 from generator.jsonschema.dialects import Dialect
+from generator.jsonschema.fold import At, Fold, json_type
+from generator.jsonschema.refs import DEFS_SECTIONS
 
 KEPT: Final = frozenset({"title", "description"})
 SCALARS: Final = (str, int, float, bool, type(None))
@@ -34,7 +37,7 @@ LITERALS: Final = (str, int, bool, type(None))  # what a typing.Literal can hold
 ALL_TYPES: Final = ("array", "boolean", "integer", "null", "number", "object", "string")
 MAX_DEPTH: Final = 200  # past this, a subschema is typed Any (it stays validated exactly)
 REF_ALONE: Final = frozenset({"draft-04", "draft-06", "draft-07"})  # $ref's siblings ignored
-DEFS: Final = ("$defs", "definitions")
+DEFS: Final = DEFS_SECTIONS
 
 Valid = Callable[[Any, Any], bool]
 """(subschema, value) → whether ``value`` is valid against it (refs from the tool's root)."""
@@ -42,108 +45,126 @@ Valid = Callable[[Any, Any], bool]
 
 def loosened(schema: Mapping[str, Any], dialect: Dialect, valid: Valid) -> dict[str, Any]:
     """The schema datamodel-code-generator reads for a tool (``$defs`` loosened too)."""
-    return _Loosener(schema, dialect, valid).root()
+    ctx = _Loosening(schema, dialect, valid)
+    out = _FOLD.node(schema, At(), ctx)
+    for section in DEFS:
+        found = schema.get(section)
+        if isinstance(found, Mapping):
+            out[section] = {
+                name: _FOLD.node(sub, At().down(section, name), ctx) for name, sub in found.items()
+            }
+    return out
 
 
-class _Loosener:
-    def __init__(self, root: Mapping[str, Any], dialect: Dialect, valid: Valid) -> None:
-        self.schema, self.dialect, self.valid = root, dialect, valid
-        self.inlining: list[tuple[str, ...]] = []
+@dataclass(frozen=True, slots=True)
+class _Loosening:
+    """One tool's loosening: its root, dialect and judge, and the $refs being inlined."""
 
-    def root(self) -> dict[str, Any]:
-        out = self.node(self.schema, 0)
-        for section in DEFS:
-            found = self.schema.get(section)
-            if isinstance(found, Mapping):
-                out[section] = {name: self.node(sub, 1) for name, sub in found.items()}
-        return out
+    schema: Mapping[str, Any]
+    dialect: Dialect
+    valid: Valid
+    inlining: list[tuple[str, ...]] = field(default_factory=list)
 
-    def node(self, schema: Any, depth: int) -> dict[str, Any]:
-        if not isinstance(schema, Mapping) or depth > MAX_DEPTH:
-            return {}
-        if "$ref" in schema and self.dialect.name in REF_ALONE:
-            # Up to draft-07 the siblings of $ref are ignored: only annotations stay.
-            schema = {k: v for k, v in schema.items() if k == "$ref" or k in KEPT}
-        out: dict[str, Any] = {k: schema[k] for k in schema if k in KEPT}
-        if "$ref" in schema:
-            self.reference(schema["$ref"], depth, out)
-        _types(schema, out)
-        _values(schema, out)
-        self.object(schema, depth, out)
-        if isinstance(schema.get("items"), Mapping) and "prefixItems" not in schema:
-            out["items"] = self.node(schema["items"], depth + 1)
-        self.combinations(schema, depth, out)
-        self.default(schema, out)
-        return _untyped(out)
 
-    def reference(self, ref: Any, depth: int, out: dict[str, Any]) -> None:
-        """Keep a reference to a schema that stays; else put its target in its place."""
-        tokens = pointer.parse_ref(ref) if isinstance(ref, str) else None
-        if tokens is None or self._stays(tokens):
-            out["$ref"] = ref
-            return
-        found, target = pointer.resolve(self.schema, tokens)
-        if not found or tokens in self.inlining:
-            return  # nothing there, or a cycle through inlined schemas: any value
-        self.inlining.append(tokens)
-        try:
-            out.update({k: v for k, v in self.node(target, depth + 1).items() if k not in out})
-        finally:
-            self.inlining.pop()
+_Fold = Fold[_Loosening, dict[str, Any]]
 
-    def _stays(self, tokens: tuple[str, ...]) -> bool:
-        """Whether the schema at ``tokens`` is still there after loosening (the root, a
-        definition, and schemas reached from them through properties and items)."""
-        node: Any = self.schema
-        rest = list(tokens)
-        if rest[:1] and rest[0] in DEFS and len(rest) >= 2:
-            node = (node.get(rest[0]) or {}).get(rest[1])
-            rest = rest[2:]
-        while rest and isinstance(node, Mapping):
-            if _reshaped(node):
-                return False
-            step = rest.pop(0)
-            if step == "properties" and rest and isinstance(node.get("properties"), Mapping):
-                node = node["properties"].get(rest.pop(0))
-            elif step == "items" and isinstance(node.get("items"), Mapping):
-                node = None if "prefixItems" in node else node["items"]
-            else:
-                return False
-        return not rest and isinstance(node, Mapping)
 
-    def object(self, schema: Mapping[str, Any], depth: int, out: dict[str, Any]) -> None:
-        properties = schema.get("properties")
-        if isinstance(properties, Mapping):
-            out["properties"] = {n: self.node(sub, depth + 1) for n, sub in properties.items()}
-            required = schema.get("required")
-            if isinstance(required, list):
-                out["required"] = [name for name in required if name in properties]
-        extra = schema.get("additionalProperties")
-        if isinstance(extra, Mapping) and "patternProperties" not in schema:
-            out["additionalProperties"] = self.node(extra, depth + 1)
+def _node(schema: Mapping[str, Any], at: At, ctx: _Loosening, fold: _Fold) -> dict[str, Any]:
+    """What makes types in one schema object, in a fixed key order."""
+    if at.depth > MAX_DEPTH:
+        return {}
+    if "$ref" in schema and ctx.dialect.name in REF_ALONE:
+        # Up to draft-07 the siblings of $ref are ignored: only annotations stay.
+        schema = {k: v for k, v in schema.items() if k == "$ref" or k in KEPT}
+    out: dict[str, Any] = {k: schema[k] for k in schema if k in KEPT}
+    if "$ref" in schema:
+        _reference(schema["$ref"], at, ctx, out)
+    _types(schema, out)
+    _values(schema, out)
+    _object(schema, at, ctx, out)
+    if isinstance(schema.get("items"), Mapping) and "prefixItems" not in schema:
+        out["items"] = fold.node(schema["items"], at.down("items"), ctx)
+    _combinations(schema, at, ctx, out)
+    _default(schema, ctx, out)
+    return _untyped(out)
 
-    def combinations(self, schema: Mapping[str, Any], depth: int, out: dict[str, Any]) -> None:
-        branches = [b for key in ("anyOf", "oneOf") for b in schema.get(key) or ()]
-        typed = [self.node(b, depth + 1) for b in branches]
-        # Both keywords, or a branch of any type: the alternatives say nothing of the type.
-        if typed and all(typed) and not ("anyOf" in schema and "oneOf" in schema):
-            out["anyOf"] = typed
-        members = schema.get("allOf")
-        if isinstance(members, list) and members and all(_objectish(m) for m in members):
-            out["allOf"] = [self.node(m, depth + 1) for m in members]
 
-    def default(self, schema: Mapping[str, Any], out: dict[str, Any]) -> None:
-        """A default the model can hold: valid against its schema, a scalar or list of them."""
-        if "default" not in schema:
-            return
-        value = schema["default"]
-        kind = out.get("type")
-        floats = isinstance(kind, list) and "number" in kind
-        if self.valid(schema, value):
-            if isinstance(value, float) and value.is_integer() and not floats:
-                value = int(value)  # the same number, as an int field holds it
-            if _plain(value, floats=floats):
-                out["default"] = value
+def _reference(ref: Any, at: At, ctx: _Loosening, out: dict[str, Any]) -> None:
+    """Keep a reference to a schema that stays; else put its target in its place."""
+    tokens = pointer.parse_ref(ref) if isinstance(ref, str) else None
+    if tokens is None or _stays(ctx.schema, tokens):
+        out["$ref"] = ref
+        return
+    found, target = pointer.resolve(ctx.schema, tokens)
+    if not found or tokens in ctx.inlining:
+        return  # nothing there, or a cycle through inlined schemas: any value
+    ctx.inlining.append(tokens)
+    try:
+        inlined = _FOLD.node(target, At(tokens, at.depth + 1), ctx)
+        out.update({k: v for k, v in inlined.items() if k not in out})
+    finally:
+        ctx.inlining.pop()
+
+
+def _stays(root: Mapping[str, Any], tokens: tuple[str, ...]) -> bool:
+    """Whether the schema at ``tokens`` is still there after loosening (the root, a
+    definition, and schemas reached from them through properties and items)."""
+    node: Any = root
+    rest = list(tokens)
+    if rest[:1] and rest[0] in DEFS and len(rest) >= 2:
+        node = (node.get(rest[0]) or {}).get(rest[1])
+        rest = rest[2:]
+    while rest and isinstance(node, Mapping):
+        if _reshaped(node):
+            return False
+        step = rest.pop(0)
+        if step == "properties" and rest and isinstance(node.get("properties"), Mapping):
+            node = node["properties"].get(rest.pop(0))
+        elif step == "items" and isinstance(node.get("items"), Mapping):
+            node = None if "prefixItems" in node else node["items"]
+        else:
+            return False
+    return not rest and isinstance(node, Mapping)
+
+
+def _object(schema: Mapping[str, Any], at: At, ctx: _Loosening, out: dict[str, Any]) -> None:
+    properties = schema.get("properties")
+    if isinstance(properties, Mapping):
+        out["properties"] = _FOLD.rebuild(schema, "properties", at, ctx)
+        required = schema.get("required")
+        if isinstance(required, list):
+            out["required"] = [name for name in required if name in properties]
+    extra = schema.get("additionalProperties")
+    if isinstance(extra, Mapping) and "patternProperties" not in schema:
+        out["additionalProperties"] = _FOLD.node(extra, at.down("additionalProperties"), ctx)
+
+
+def _combinations(schema: Mapping[str, Any], at: At, ctx: _Loosening, out: dict[str, Any]) -> None:
+    branches = [(key, b) for key in ("anyOf", "oneOf") for b in schema.get(key) or ()]
+    typed = [_FOLD.node(b, at.down(key), ctx) for key, b in branches]
+    # Both keywords, or a branch of any type: the alternatives say nothing of the type.
+    if typed and all(typed) and not ("anyOf" in schema and "oneOf" in schema):
+        out["anyOf"] = typed
+    members = schema.get("allOf")
+    if isinstance(members, list) and members and all(_objectish(m) for m in members):
+        out["allOf"] = _FOLD.rebuild(schema, "allOf", at, ctx)
+
+
+def _default(schema: Mapping[str, Any], ctx: _Loosening, out: dict[str, Any]) -> None:
+    """A default the model can hold: valid against its schema, a scalar or list of them."""
+    if "default" not in schema:
+        return
+    value = schema["default"]
+    kind = out.get("type")
+    floats = isinstance(kind, list) and "number" in kind
+    if ctx.valid(schema, value):
+        if isinstance(value, float) and value.is_integer() and not floats:
+            value = int(value)  # the same number, as an int field holds it
+        if _plain(value, floats=floats):
+            out["default"] = value
+
+
+_FOLD: Final[_Fold] = Fold(leaf=lambda schema, at, ctx: {}, node_rule=_node)
 
 
 def _types(schema: Mapping[str, Any], out: dict[str, Any]) -> None:
@@ -168,17 +189,9 @@ def _values(schema: Mapping[str, Any], out: dict[str, Any]) -> None:
         if all(isinstance(v, LITERALS) and not isinstance(v, float) for v in values):
             out[key] = schema[key]
         elif "type" not in out:
-            kinds = {_json_type(v) for v in values}
+            kinds = {"number" if t == "integer" else t for t in map(json_type, values)}
             names = [k for k in ALL_TYPES if k in kinds or (k == "integer" and "number" in kinds)]
             out["type"] = names[0] if len(names) == 1 else names
-
-
-def _json_type(value: Any) -> str:
-    if value is None or isinstance(value, bool):
-        return "null" if value is None else "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    return "string" if isinstance(value, str) else "array" if isinstance(value, list) else "object"
 
 
 def _objectish(schema: Any) -> bool:

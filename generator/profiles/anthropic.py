@@ -32,6 +32,17 @@ from typing import Any, Final
 
 from generator.core.diagnostics import JsonPath, Severity
 from generator.ir.model import ToolDescriptor, thaw
+from generator.jsonschema.fold import (
+    At,
+    Entry,
+    Fold,
+    KeywordRule,
+    closed,
+    is_object,
+    shown,
+    union_key,
+    with_note,
+)
 from generator.jsonschema.refs import cyclic_refs, ref_target
 from generator.profiles.anthropic_rules import (
     ANNOTATIONS,
@@ -110,72 +121,94 @@ def to_claude_strict(schema: Mapping[str, Any]) -> Transformed:
 
 def _node(node: Any, path: JsonPath, ctx: _Ctx) -> dict[str, Any]:
     """The strict form of one subschema; problems go to ``ctx``."""
-    if not isinstance(node, Mapping):
-        ctx.findings.append(_error(path, f"{_TARGET} takes no boolean schema", _explicit()))
-        return {}
-    out: dict[str, Any] = {}
-    notes: dict[str, Any] = {}
-    for key, value in node.items():
-        _keyword(node, key, value, (*path, key), ctx, out, notes)
+    return _FOLD.node(node, At(path), ctx)
+
+
+def _not_a_schema(node: Any, at: At, ctx: _Ctx) -> dict[str, Any]:
+    ctx.findings.append(_error(at.path, f"{_TARGET} takes no boolean schema", _explicit()))
+    return {}
+
+
+def _finish(node: Mapping[str, Any], out: dict[str, Any], at: At, ctx: _Ctx) -> dict[str, Any]:
+    """What strict tool use adds once the keywords are converted: type, closing, notes."""
     if "properties" in out and "type" not in out:
         out["type"] = "object"
-    _close(out, path, ctx)
-    _describe(out, notes)
+    if is_object(out) and not closed(out):
+        ctx.findings.append(
+            _error(
+                at.path,
+                f"an object without properties is an open map, which " f"{_TARGET} cannot express",
+                f"declare its properties, {_NOT_STRICT}",
+            )
+        )
+    notes = {key: value for key, value in node.items() if _noted(node, key, value)}
+    if notes:  # constraints strict mode cannot enforce, kept for the model
+        text = "; ".join(f"{key}: {shown(thaw(v))}" for key, v in notes.items())
+        with_note(out, f"({text})")
     if not any(key in out for key in TYPED_BY):
-        ctx.findings.append(_error(path, f"{_TARGET} needs a type for every value", _explicit()))
+        ctx.findings.append(_error(at.path, f"{_TARGET} needs a type for every value", _explicit()))
     return out
 
 
-def _keyword(
-    node: Mapping[str, Any],
-    key: str,
-    value: Any,
-    where: JsonPath,
-    ctx: _Ctx,
-    out: dict[str, Any],
-    notes: dict[str, Any],
-) -> None:
-    if key in ("properties", "$defs", "definitions") and isinstance(value, Mapping):
-        out[key] = {name: _node(sub, (*where, name), ctx) for name, sub in value.items()}
-    elif key == "items":
-        if isinstance(value, Mapping):
-            out[key] = _node(value, where, ctx)
-        else:
-            ctx.findings.append(_error(where, f"{_TARGET} takes no tuple 'items'", _explicit()))
-    elif key in ("anyOf", "allOf", "oneOf"):
-        _alternatives(node, key, where, ctx, out)
-    elif key in ("enum", "const"):
-        _literals(key, value, where, ctx, out)
-    elif key == "$ref":
-        _ref(value, where, ctx, out)
-    elif key == "additionalProperties":
-        if value is not False:
-            ctx.findings.append(
-                _error(
-                    where,
-                    f"{_TARGET} cannot express an open map " "(additionalProperties must be false)",
-                    _explicit(),
-                )
-            )
-        out[key] = False
-    elif key == "patternProperties":
+def _noted(node: Mapping[str, Any], key: str, value: Any) -> bool:
+    """Whether ``key`` goes into the description: a default (an annotation), or a
+    constraint strict mode does not enforce (reported by :func:`_other`)."""
+    if key == "default":
+        return True
+    return key not in ANNOTATIONS and key not in _RULES and not _supported(node, key, value)
+
+
+_Fold = Fold[_Ctx, dict[str, Any]]
+
+
+def _named(node: Mapping[str, Any], key: str, at: At, ctx: _Ctx, fold: _Fold) -> Entry:
+    if not isinstance(node[key], Mapping):
+        return _other(node, key, at, ctx, fold)
+    return key, fold.rebuild(node, key, at, ctx)
+
+
+def _items(node: Mapping[str, Any], key: str, at: At, ctx: _Ctx, fold: _Fold) -> Entry:
+    if isinstance(node[key], Mapping):
+        return key, fold.node(node[key], at.down(key), ctx)
+    ctx.findings.append(_error(at.key(key), f"{_TARGET} takes no tuple 'items'", _explicit()))
+    return None
+
+
+def _additional(node: Mapping[str, Any], key: str, at: At, ctx: _Ctx, fold: _Fold) -> Entry:
+    if node[key] is not False:
         ctx.findings.append(
             _error(
-                where,
-                f"{_TARGET} cannot express patternProperties",
-                f"declare the keys under properties, {_NOT_STRICT}",
+                at.key(key),
+                f"{_TARGET} cannot express an open map " "(additionalProperties must be false)",
+                _explicit(),
             )
         )
-    elif key == "default":
-        notes[key] = value  # an annotation: kept for the model, no warning
-    elif key in ANNOTATIONS:
-        pass
-    elif not _supported(node, key, value):
-        notes[key] = value
-        ctx.findings.append(_lossy(where, key, value))
-    elif key in _KEPT:
-        out[key] = thaw(value)
-    # Anything else is an unknown keyword: an annotation, removed (the lint reports typos).
+    return key, False
+
+
+def _patterns(node: Mapping[str, Any], key: str, at: At, ctx: _Ctx, fold: _Fold) -> Entry:
+    ctx.findings.append(
+        _error(
+            at.key(key),
+            f"{_TARGET} cannot express patternProperties",
+            f"declare the keys under properties, {_NOT_STRICT}",
+        )
+    )
+    return None
+
+
+def _other(node: Mapping[str, Any], key: str, at: At, ctx: _Ctx, fold: _Fold) -> Entry:
+    """Annotations and defaults go (a default into the description); unenforced constraints
+    go into the description with a warning; the supported subset stays."""
+    value = node[key]
+    if key == "default" or key in ANNOTATIONS:
+        return None
+    if not _supported(node, key, value):
+        ctx.findings.append(_lossy(at.key(key), key, value))
+        return None
+    # Anything outside _KEPT is an unknown keyword: an annotation, removed (the lint
+    # reports typos).
+    return (key, thaw(value)) if key in _KEPT else None
 
 
 def _supported(node: Mapping[str, Any], key: str, value: Any) -> bool:
@@ -190,20 +223,19 @@ def _supported(node: Mapping[str, Any], key: str, value: Any) -> bool:
     return True
 
 
-def _alternatives(
-    node: Mapping[str, Any], key: str, where: JsonPath, ctx: _Ctx, out: dict[str, Any]
-) -> None:
-    branches = node[key]
-    if key == "oneOf":
-        if "anyOf" in node:
-            ctx.findings.append(
-                _error(
-                    where,
-                    "'oneOf' next to 'anyOf' cannot become one anyOf",
-                    "merge the alternatives into one anyOf",
-                )
+def _alternatives(node: Mapping[str, Any], key: str, at: At, ctx: _Ctx, fold: _Fold) -> Entry:
+    branches, where = node[key], at.key(key)
+    renamed = union_key(node, key) if key == "oneOf" else key
+    if renamed is None:
+        ctx.findings.append(
+            _error(
+                where,
+                "'oneOf' next to 'anyOf' cannot become one anyOf",
+                "merge the alternatives into one anyOf",
             )
-            return
+        )
+        return None
+    if key == "oneOf":
         ctx.findings.append(
             Finding(
                 where,
@@ -222,62 +254,46 @@ def _alternatives(
                 f"inline the referenced schema, {_NOT_STRICT}",
             )
         )
-    converted = [_node(sub, (*where, i), ctx) for i, sub in enumerate(branches)]
-    out["anyOf" if key == "oneOf" else key] = converted
+    return renamed, [fold.node(sub, at.down(key, i), ctx) for i, sub in enumerate(branches)]
 
 
-def _literals(key: str, value: Any, where: JsonPath, ctx: _Ctx, out: dict[str, Any]) -> None:
+def _literals(node: Mapping[str, Any], key: str, at: At, ctx: _Ctx, fold: _Fold) -> Entry:
+    value = node[key]
     values = value if key == "enum" else [value]
     if not all(v is None or isinstance(v, str | int | float | bool) for v in values):
         ctx.findings.append(
             _error(
-                where,
+                at.key(key),
                 f"{_TARGET} takes only strings, numbers, booleans " f"and null in {key}",
                 _explicit(),
             )
         )
-    out[key] = thaw(value)
+    return key, thaw(value)
 
 
-def _ref(value: Any, where: JsonPath, ctx: _Ctx, out: dict[str, Any]) -> None:
+def _ref(node: Mapping[str, Any], key: str, at: At, ctx: _Ctx, fold: _Fold) -> Entry:
+    value = node[key]
     if ref_target(ctx.root, value) is None:
         ctx.findings.append(
             _error(
-                where,
+                at.key(key),
                 f"$ref {json.dumps(value)} is not a local reference " "to an existing schema",
                 "define it under $defs",
             )
         )
-    out["$ref"] = value
+    return key, value
 
 
-def _close(out: dict[str, Any], path: JsonPath, ctx: _Ctx) -> None:
-    """additionalProperties: false on every object; an open one cannot be closed silently."""
-    kinds = out.get("type")
-    is_object = kinds == "object" or (isinstance(kinds, list) and "object" in kinds)
-    if not is_object or "additionalProperties" in out:
-        return
-    if "properties" not in out:
-        ctx.findings.append(
-            _error(
-                path,
-                f"an object without properties is an open map, which " f"{_TARGET} cannot express",
-                f"declare its properties, {_NOT_STRICT}",
-            )
-        )
-        return
-    out["additionalProperties"] = False
-
-
-def _describe(out: dict[str, Any], notes: dict[str, Any]) -> None:
-    """Constraints strict mode cannot enforce, kept for the model in the description."""
-    if not notes:
-        return
-    text = "; ".join(
-        f"{key}: {json.dumps(thaw(v), ensure_ascii=False)}" for key, v in notes.items()
-    )
-    description = out.get("description")
-    out["description"] = f"{description} ({text})" if isinstance(description, str) else f"({text})"
+_RULES: Final[dict[str, KeywordRule[_Ctx]]] = {
+    **dict.fromkeys(("properties", "$defs", "definitions"), _named),
+    "items": _items,
+    **dict.fromkeys(("anyOf", "allOf", "oneOf"), _alternatives),
+    **dict.fromkeys(("enum", "const"), _literals),
+    "$ref": _ref,
+    "additionalProperties": _additional,
+    "patternProperties": _patterns,
+}
+_FOLD: Final[_Fold] = Fold(leaf=_not_a_schema, finish=_finish, keywords=_RULES, other=_other)
 
 
 def _lossy(where: JsonPath, key: str, value: Any) -> Finding:

@@ -18,26 +18,10 @@ from typing import Any, Final
 
 from generator.core.diagnostics import JsonPath, Severity
 from generator.ir.model import thaw
+from generator.jsonschema.dialects import ANNOTATING
 
-# Keywords that only annotate or identify a schema: a profile that removes them changes
-# nothing the model may send.
-ANNOTATION_KEYWORDS: Final = frozenset(
-    {
-        "$schema",
-        "$id",
-        "$anchor",
-        "$dynamicAnchor",
-        "$comment",
-        "$vocabulary",
-        "examples",
-        "deprecated",
-        "readOnly",
-        "writeOnly",
-        "contentMediaType",
-        "contentEncoding",
-        "contentSchema",
-    }
-)
+# Removing one of these changes nothing the model may send (the vocabulary's own set).
+ANNOTATION_KEYWORDS: Final = ANNOTATING
 
 __all__ = [
     "ANNOTATION_KEYWORDS",

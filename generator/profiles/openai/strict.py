@@ -25,13 +25,26 @@ express is reported as a :class:`StrictProblem`; nothing is raised and the input
 mutated.
 """
 
+from __future__ import annotations
+
 import copy
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from generator.core.jsondata import json_depth
+from generator.jsonschema.fold import (
+    At,
+    Entry,
+    Fold,
+    closed,
+    drop,
+    json_type,
+    shown,
+    union_key,
+    with_note,
+)
 from generator.profiles.openai.subset import (
     EXPLICITLY_UNSUPPORTED,
     MAX_CONTAINER_DEPTH,
@@ -104,27 +117,29 @@ def _problem_key(problem: StrictProblem) -> tuple[tuple[tuple[int, int, str], ..
 
 # --- the walk ---------------------------------------------------------------------------
 
-Handler = Callable[[Mapping[str, Any], str, Path, _Context], tuple[str, Any] | None]
-
 
 def _transform(node: Any, path: Path, ctx: _Context) -> dict[str, Any]:
     """The strict form of one subschema; problems go to ``ctx``."""
-    if not isinstance(node, Mapping):
-        ctx.report(
-            path,
-            f"schema {json.dumps(node)} is not supported in OpenAI strict mode: "
-            "every subschema must be a JSON object",
-            f"write an explicit schema {_STRICT_FALSE}",
-        )
-        return {}
-    out: dict[str, Any] = {}
-    for key in node:
-        entry = _HANDLERS.get(key, _other_keyword)(node, key, path, ctx)
-        if entry is not None:
-            out[entry[0]] = entry[1]
+    return _FOLD.node(node, At(path), ctx)
+
+
+def _not_a_schema(node: Any, at: At, ctx: _Context) -> dict[str, Any]:
+    ctx.report(
+        at.path,
+        f"schema {json.dumps(node)} is not supported in OpenAI strict mode: "
+        "every subschema must be a JSON object",
+        f"write an explicit schema {_STRICT_FALSE}",
+    )
+    return {}
+
+
+def _finish(node: Mapping[str, Any], out: dict[str, Any], at: At, ctx: _Context) -> dict[str, Any]:
+    """What strict mode adds once the keywords are converted: type, closing, inlining."""
+    path = at.path
     if "properties" in node and "type" not in node:
         out["type"] = "object"  # openai-agents adds it too; strict objects always carry a type
-    _move_default_to_description(node, out)
+    if "default" in node:  # strict mode has no 'default': keep it for the model
+        with_note(out, f"(default: {shown(node['default'])})")
     if is_object(out):
         _close_object(out, path, ctx)
     if "$ref" in out and len(out) > 1:
@@ -150,20 +165,9 @@ def _literal_type(out: Mapping[str, Any]) -> str | list[str] | None:
         values = [out["const"]]
     if not values:
         return None
-    found: set[str] = set()
-    for value in values:
-        if isinstance(value, bool):
-            found.add("boolean")
-        elif isinstance(value, int):
-            found.add("integer")
-        elif isinstance(value, float):
-            found.add("number")
-        elif isinstance(value, str):
-            found.add("string")
-        elif value is None:
-            found.add("null")
-        else:
-            return None
+    found = {json_type(value) for value in values}
+    if not found <= set(_LITERAL_TYPES):
+        return None
     if "number" in found:
         found.discard("integer")  # every integer is a number
     names: list[str] = [name for name in _LITERAL_TYPES if name in found]
@@ -192,9 +196,7 @@ def _close_object(out: dict[str, Any], path: Path, ctx: _Context) -> None:
     properties = out.get("properties")
     if isinstance(properties, dict):
         out["required"] = list(properties)
-    if "additionalProperties" in out:
-        return  # either false already, or reported by its handler
-    if properties is None:
+    if not closed(out):
         # Closing it would silently narrow "any object" to "only {}".
         ctx.report(
             path,
@@ -203,17 +205,6 @@ def _close_object(out: dict[str, Any], path: Path, ctx: _Context) -> None:
             "declare its properties, write additionalProperties: false if only {} is "
             f"meant, {_STRICT_FALSE}",
         )
-        return
-    out["additionalProperties"] = False
-
-
-def _move_default_to_description(node: Mapping[str, Any], out: dict[str, Any]) -> None:
-    """Strict mode has no 'default': keep the information for the model in the description."""
-    if "default" not in node:
-        return
-    note = f"(default: {json.dumps(node['default'], ensure_ascii=False)})"
-    description = out.get("description")
-    out["description"] = f"{description} {note}" if isinstance(description, str) else note
 
 
 def _make_nullable(schema: dict[str, Any]) -> dict[str, Any]:
@@ -227,55 +218,55 @@ def _make_nullable(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-# --- keyword handlers -------------------------------------------------------------------
+# --- keyword rules ----------------------------------------------------------------------
+
+_Fold = Fold[_Context, dict[str, Any]]
 
 
-def _properties(node: Mapping[str, Any], key: str, path: Path, ctx: _Context) -> tuple[str, Any]:
-    value = node[key]
-    if not isinstance(value, Mapping):
-        return _other_keyword(node, key, path, ctx)
+def _properties(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
+    if not isinstance(node[key], Mapping):
+        return _other_keyword(node, key, at, ctx, fold)
     required = node.get("required")
     required_names = set(required) if isinstance(required, list) else set()
-    strict: dict[str, Any] = {}
-    for name, subschema in value.items():
-        converted = _transform(subschema, (*path, key, name), ctx)
-        strict[name] = converted if name in required_names else _make_nullable(converted)
-    return key, strict
+    converted: dict[str, Any] = fold.rebuild(node, key, at, ctx)
+    return key, {
+        name: sub if name in required_names else _make_nullable(sub)
+        for name, sub in converted.items()
+    }
 
 
-def _defs(node: Mapping[str, Any], key: str, path: Path, ctx: _Context) -> tuple[str, Any]:
-    value = node[key]
-    if not isinstance(value, Mapping):
-        return _other_keyword(node, key, path, ctx)
-    return key, {name: _transform(sub, (*path, key, name), ctx) for name, sub in value.items()}
+def _defs(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
+    if not isinstance(node[key], Mapping):
+        return _other_keyword(node, key, at, ctx, fold)
+    return key, fold.rebuild(node, key, at, ctx)
 
 
-def _items(node: Mapping[str, Any], key: str, path: Path, ctx: _Context) -> tuple[str, Any]:
-    return key, _transform(node[key], (*path, key), ctx)
+def _items(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
+    return key, fold.node(node[key], at.down(key), ctx)  # a tuple form is reported there
 
 
-def _any_of(node: Mapping[str, Any], key: str, path: Path, ctx: _Context) -> tuple[str, Any] | None:
+def _any_of(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
     """anyOf as is, oneOf renamed: every instance matching one branch matches anyOf."""
-    value = node[key]
-    if key == "oneOf" and "anyOf" in node:
+    renamed = union_key(node, key)
+    if renamed is None:
         ctx.report(
-            (*path, key),
+            at.key(key),
             "'oneOf' next to 'anyOf' cannot become a single 'anyOf'",
             f"merge the alternatives into one 'anyOf' {_STRICT_FALSE}",
         )
         return None
-    if not isinstance(value, list):
-        return _other_keyword(node, key, path, ctx)
-    return "anyOf", [_transform(sub, (*path, key, i), ctx) for i, sub in enumerate(value)]
+    if not isinstance(node[key], list):
+        return _other_keyword(node, key, at, ctx, fold)
+    return renamed, fold.rebuild(node, key, at, ctx)
 
 
 def _additional_properties(
-    node: Mapping[str, Any], key: str, path: Path, ctx: _Context
-) -> tuple[str, Any]:
+    node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold
+) -> Entry:
     value = node[key]
     if value is not False:
         ctx.report(
-            (*path, key),
+            at.key(key),
             "'additionalProperties' must be false in OpenAI strict mode: "
             "it cannot express open maps",
             "declare every key under properties (or use an array of {key, value} "
@@ -284,11 +275,11 @@ def _additional_properties(
     return key, copy.deepcopy(value)
 
 
-def _format(node: Mapping[str, Any], key: str, path: Path, ctx: _Context) -> tuple[str, Any]:
+def _format(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
     value = node[key]
     if value not in SUPPORTED_FORMATS:
         ctx.report(
-            (*path, key),
+            at.key(key),
             f"format {json.dumps(value)} is not supported in OpenAI strict "
             f"mode (supported: {', '.join(SUPPORTED_FORMATS)})",
             f"remove 'format' (say it in the description, or use 'pattern') {_STRICT_FALSE}",
@@ -296,38 +287,34 @@ def _format(node: Mapping[str, Any], key: str, path: Path, ctx: _Context) -> tup
     return key, copy.deepcopy(value)
 
 
-def _ref(node: Mapping[str, Any], key: str, path: Path, ctx: _Context) -> tuple[str, Any]:
+def _ref(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
     value = node[key]
     if not isinstance(value, str) or (def_name(value) is None and value != "#"):
         ctx.report(
-            (*path, key),
+            at.key(key),
             f"$ref {json.dumps(value)} is not supported: toolcanon sends "
             "only '#' and '#/$defs/<name>' references to OpenAI",
             "move the referenced schema into $defs and refer to '#/$defs/<name>'",
         )
     elif value != "#" and lookup_def(ctx.root, value) is None:
         ctx.report(
-            (*path, key), f"$ref {json.dumps(value)} points to nothing", "define it under $defs"
+            at.key(key), f"$ref {json.dumps(value)} points to nothing", "define it under $defs"
         )
     return key, value
 
 
 def _root_schema_keyword(
-    node: Mapping[str, Any], key: str, path: Path, ctx: _Context
-) -> tuple[str, Any] | None:
+    node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold
+) -> Entry:
     """$schema is dropped at the root: provider schemas never carry it."""
-    return None if path == () else _other_keyword(node, key, path, ctx)
+    return None if at.path == () else _other_keyword(node, key, at, ctx, fold)
 
 
-def _drop(node: Mapping[str, Any], key: str, path: Path, ctx: _Context) -> None:
-    return None  # handled after the walk (default → description)
-
-
-def _pass_through(node: Mapping[str, Any], key: str, path: Path, ctx: _Context) -> tuple[str, Any]:
+def _pass_through(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
     return key, copy.deepcopy(node[key])
 
 
-def _other_keyword(node: Mapping[str, Any], key: str, path: Path, ctx: _Context) -> tuple[str, Any]:
+def _other_keyword(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
     """Everything outside the documented subset: reported, copied only to finish the walk."""
     if key in EXPLICITLY_UNSUPPORTED:
         message = f"keyword '{key}' is not supported in OpenAI strict mode"
@@ -335,24 +322,29 @@ def _other_keyword(node: Mapping[str, Any], key: str, path: Path, ctx: _Context)
         message = f"keyword '{key}' describes an open map, which OpenAI strict mode cannot express"
     else:
         message = f"keyword '{key}' is not in OpenAI's documented strict-mode subset"
-    ctx.report((*path, key), message, f"remove '{key}' {_STRICT_FALSE}")
+    ctx.report(at.key(key), message, f"remove '{key}' {_STRICT_FALSE}")
     return key, copy.deepcopy(node[key])
 
 
-_HANDLERS: Final[dict[str, Handler]] = {
-    "properties": _properties,
-    "$defs": _defs,
-    "items": _items,
-    "anyOf": _any_of,
-    "oneOf": _any_of,
-    "additionalProperties": _additional_properties,
-    "format": _format,
-    "$ref": _ref,
-    "$schema": _root_schema_keyword,
-    "default": _drop,
-    "required": _pass_through,
-    **dict.fromkeys(PASS_THROUGH, _pass_through),
-}
+_FOLD: Final[_Fold] = Fold(
+    leaf=_not_a_schema,
+    finish=_finish,
+    keywords={
+        "properties": _properties,
+        "$defs": _defs,
+        "items": _items,
+        "anyOf": _any_of,
+        "oneOf": _any_of,
+        "additionalProperties": _additional_properties,
+        "format": _format,
+        "$ref": _ref,
+        "$schema": _root_schema_keyword,
+        "default": drop,  # into the description, by _finish
+        "required": _pass_through,
+        **dict.fromkeys(PASS_THROUGH, _pass_through),
+    },
+    other=_other_keyword,
+)
 
 
 # --- $ref -------------------------------------------------------------------------------

@@ -74,7 +74,10 @@ def apply_overlay(toolset: Toolset, loaded: LoadedFile) -> tuple[HostView, list[
         for index, entry in enumerate(data.get("tools", [])):
             if matches(entry["match"], tool.name):
                 found += _apply_entry(loaded, index, entry, state)
-        result = replace(tool, **{ATTRS[key]: freeze(v) for key, v in state.values.items()})
+        # A tool the overlay leaves as it is stays the shared descriptor (and shares its
+        # canonical JSON); only a changed one is a descriptor of its own.
+        changes = {ATTRS[key]: freeze(v) for key, v in state.values.items()}
+        result = replace(tool, **changes) if changes else tool
         found += _whole_tool(loaded, state, result)
         applied.append(result)
         set_at[tool.name] = dict(state.set_at)

@@ -8,7 +8,7 @@ field is one entry here (plus its attribute on the IR and its default in the pol
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -226,8 +226,21 @@ MCP_META: tuple[str, ...] = (
 need them; MCP has no field of its own for them), in this order."""
 
 
-def descriptor_json(tool: ToolDescriptor) -> dict[str, Any]:
-    """The canonical descriptor of one tool as plain JSON data, in table order."""
+def descriptor_json(tool: ToolDescriptor) -> Mapping[str, Any]:
+    """The canonical descriptor of one tool as plain JSON data, in table order.
+
+    Built once per descriptor and shared by every caller (canonical files, host views,
+    packages, manifest, diff): read it, never change it. A caller that needs to change
+    it makes its own copy (``dict(...)`` for the top level, ``thaw`` for all of it).
+    """
+    memo = tool.canonical_memo
+    if memo is None:
+        memo = _build(tool)
+        object.__setattr__(tool, "canonical_memo", memo)  # a cache, not a field: frozen stays
+    return memo
+
+
+def _build(tool: ToolDescriptor) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for spec in FIELDS:
         value = spec.value(tool)

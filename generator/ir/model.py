@@ -7,7 +7,7 @@ decided, so no emitter ever falls back from one field to another.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -110,6 +110,12 @@ class ToolDescriptor:
     idempotent_hint: bool
     open_world_hint: bool
     where: Where
+    # The canonical JSON ``fields.descriptor_json`` builds on first use and every later
+    # call shares. Not an init field, so ``dataclasses.replace`` (a host's overlay, lean)
+    # starts the copy empty instead of carrying the original's stale data.
+    canonical_memo: Mapping[str, Any] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
 
     @property
     def origin(self) -> Position:

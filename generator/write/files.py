@@ -27,8 +27,8 @@ def create_files(files: Mapping[Path, bytes]) -> None:
                 made.append(path)
                 handle.write(data)
     except OSError as exc:
-        for path in made:
-            path.unlink(missing_ok=True)
+        for created in made:
+            created.unlink(missing_ok=True)
         raise WriteError(f"cannot create {path.name}: {exc.strerror or exc}") from exc
 
 

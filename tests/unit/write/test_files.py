@@ -57,11 +57,6 @@ def test_create_files_removes_what_it_made_when_a_later_file_fails(tmp_path: Pat
     assert (tmp_path / "blocker").read_bytes() == b"a file where a folder must be"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="create_files names the last file it removed, not the one that failed: its "
-    "cleanup loop rebinds `path` before the message is built",
-)
 def test_create_files_names_the_file_that_could_not_be_made(tmp_path: Path) -> None:
     (tmp_path / "blocker").write_bytes(b"a file where a folder must be")
     with pytest.raises(WriteError) as raised:

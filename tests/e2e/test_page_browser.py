@@ -18,6 +18,7 @@ import pytest
 
 from generator.cli import main
 from generator.emit.lists import collect
+from generator.emit.page.data import TRANSFORMS, page_data
 from generator.project.config import load_config
 from generator.run.pipeline import load_toolset
 from tests.browser import Watched, screenshot
@@ -62,6 +63,17 @@ def example_lists() -> dict[str, Any]:
         _, _, names = found.setdefault(item.export, (item.target, item.call, {}))
         names.update(zip(item.tools, item.names, strict=True))
     return found
+
+
+@pytest.fixture(scope="module")
+def example_copies() -> dict[str, Any]:
+    """Adapter → tool → the schema that adapter's provider receives where it differs."""
+    config = load_config(cwd=REPO)
+    options = replace(config.emit, targets=PAGE_TARGETS)
+    toolset, _ = load_toolset(config)
+    assert toolset is not None
+    copies: dict[str, Any] = page_data(toolset, options, inputs(toolset, options))["schemas"]
+    return copies
 
 
 def act(seen: Watched, steps: list[Step]) -> None:
@@ -172,7 +184,12 @@ def sent_arguments(call: Any, shown: dict[str, Any]) -> tuple[str, Any]:
 
 @pytest.mark.parametrize("tool", list(VALID))
 def test_a_valid_call_shows_what_parse_arguments_accepts(
-    tool: str, watched: Watched, example_page: Path, example_lists: dict[str, Any], pkg: Any
+    tool: str,
+    watched: Watched,
+    example_page: Path,
+    example_lists: dict[str, Any],
+    example_copies: dict[str, Any],
+    pkg: Any,
 ) -> None:
     steps, expected = VALID[tool]
     watched.open(example_page, tool)
@@ -200,6 +217,12 @@ def test_a_valid_call_shows_what_parse_arguments_accepts(
         called = tool if target == "mcp" else name
         model = pkg.parse_arguments(called, raw, provider=target)
         assert model.model_dump(mode="json", exclude_unset=True) == given
+        # A provider whose copy of the schema differs says which transform it is.
+        note = view.locator("p.note", has_text="its own copy of the schema")
+        adapter = str(view.get_attribute("data-adapter"))
+        assert note.count() == (1 if tool in example_copies.get(adapter, {}) else 0)
+        if note.count():
+            assert TRANSFORMS[adapter] in str(note.text_content())
         shown_lists.add(export)
     assert shown_lists == {
         export for export, (_, _, names) in example_lists.items() if tool in names

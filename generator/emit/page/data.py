@@ -27,6 +27,21 @@ from generator.profiles.inverse import provider_inverses
 FORMAT = 1
 
 
+TRANSFORMS: dict[str, str] = {
+    "openai": "OpenAI strict mode: every property is required, and one the call leaves out"
+    " is sent as null",
+    "anthropic": "Claude strict tool use: every object is closed, and constraints it does"
+    " not enforce move into the description",
+    "bedrock": "Claude strict tool use on Bedrock: every object is closed, and constraints it"
+    " does not enforce move into the description",
+    "gemini": "Gemini's copy of the JSON Schema",
+    "gemini-openapi": "Gemini's OpenAPI 3.0 subset: one type a schema (null as nullable),"
+    " local $ref inlined, keywords it cannot take left out",
+}
+"""What each adapter's own copy of a schema means for a call, shown under the call of a
+tool whose schema that adapter changed (and only there)."""
+
+
 def page_data(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str, Any]:
     """The page's data; key order is fixed and tools come in canonical order."""
     found = collect(toolset, options, inputs)
@@ -40,6 +55,7 @@ def page_data(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[st
         "builtinServer": options.builtin_server,
         "lists": lists,
         "schemas": _provider_schemas(toolset, found, inputs),
+        "transforms": {a: TRANSFORMS[a] for a in sorted({i.adapter for i in found if i.adapter})},
         "inverses": provider_inverses((tool.name for tool in toolset), providers, inputs.adapted),
         "tools": [_tool(tool, options, calls.get(tool.name, [])) for tool in toolset],
     }

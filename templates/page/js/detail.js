@@ -108,13 +108,13 @@ function toolPanel(app, tool) {
   }
 
   function callView(list, name, value, valid) {
-    const view = h("section", { class: "call", "data-list": list.id, "data-target": list.target });
+    const view = h("section", { class: "call", "data-list": list.id, "data-target": list.target, "data-adapter": list.adapter ?? "" });
     view.append(h("h4", {}, withCode(list.call === null ? list.title : list.call.title)));
     if (value === ABSENT) return view;
     const schema = list.adapter === null ? undefined : (app.data.schemas[list.adapter] ?? {})[descriptor.name];
     const args = schema === undefined ? value : sent(schema, schema, value);
     if (schema !== undefined) {
-      view.append(h("p", { class: "note" }, "This provider receives its own copy of the schema (OpenAI strict mode: every property required; one left out is sent as null)."));
+      view.append(h("p", { class: "note" }, `This provider receives its own copy of the schema (${app.data.transforms[list.adapter]}).`));
     }
     if (list.call === null) view.append(h("p", { class: "note" }, "How this provider sends a call is not described: name and arguments."));
     const message = list.call === null ? { name, arguments: args } : callOf(list.call, name, args);

@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from generator.core.targets import CONFIGURABLE, DEFAULT, enabled
+from generator.core.targets import ADAPTERS, CONFIGURABLE, DEFAULT, enabled
 from generator.emit.lists import Call, collect
 from generator.emit.page import html as page
-from generator.emit.page.data import page_data
+from generator.emit.page.data import TRANSFORMS, page_data
 from generator.emit.page.modules import page_modules, zod_version
 from generator.emit.typescript import package as typescript
 from generator.ir.model import thaw
@@ -201,7 +201,13 @@ def test_the_page_lists_what_collect_lists_with_the_names_providers_call(tmp_pat
     }
     assert data["schemas"] == differ
     assert "gh::merge" in data["schemas"]["openai"]  # strict mode: every property required
+    assert data["transforms"] == {adapter: TRANSFORMS[adapter] for adapter in data["schemas"]}
     assert [entry["server"] for entry in data["tools"]] == ["gh", "builtin"]
+
+
+def test_every_adapter_says_what_its_copy_of_a_schema_means() -> None:
+    assert set(TRANSFORMS) == set(ADAPTERS)
+    assert "strict mode" in TRANSFORMS["openai"] and "OpenAI" not in TRANSFORMS["anthropic"]
 
 
 def test_without_provider_targets_the_page_has_no_calls(tmp_path: Path) -> None:

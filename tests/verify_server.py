@@ -4,6 +4,7 @@ is tested against it.
 
     python tests/verify_server.py LISTING.json [--http] [--page-size N] [--mode MODE]
                                                [--child PIDFILE] [--daemon PIDFILE]
+                                               [--environment FILE]
 
 ``--http``       Streamable HTTP on 127.0.0.1 at a free port; the first stdout line is the URL.
 ``--page-size``  tools per ``tools/list`` page (``nextCursor`` carries the next index).
@@ -11,6 +12,7 @@ is tested against it.
                  the second page; ``flood`` writes to stderr without pause while serving.
 ``--child``      starts a child process that sleeps (in the server's process group) and
                  writes its pid to PIDFILE.
+``--environment`` writes the names of the variables it was started with to FILE.
 ``--daemon``     double-forks a daemon: a child starts a grandchild that sleeps in a session
                  of its own (``setsid``: outside the server's group), writes its pid to
                  PIDFILE and exits, so the grandchild is an orphan in no group of ours.
@@ -103,7 +105,10 @@ def main() -> None:
     parser.add_argument("--mode", choices=["ok", "hang", "crash", "flood"], default="ok")
     parser.add_argument("--child", type=Path)
     parser.add_argument("--daemon", type=Path)
+    parser.add_argument("--environment", type=Path)
     args = parser.parse_args()
+    if args.environment is not None:
+        args.environment.write_text("\n".join(sorted(os.environ)), "utf-8")
     tools = json.loads(args.listing.read_text("utf-8"))["tools"]
     server = make_server(tools, args.page_size, args.mode)
     if args.child is not None:

@@ -27,9 +27,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--mcp-stdio", metavar="'CMD ARGS…'", help="start this MCP server and import its tools"
     )
-    parser.add_argument(
-        "--env", action="append", default=[], metavar="KEY=VAL", help="environment for the server"
-    )
+    options.add_server_env(parser)
     parser.add_argument("--server", help="MCP server name of the tools (and the file's name)")
     parser.add_argument("--out", type=Path, help="folder to write to (default: the contracts)")
     parser.add_argument("--force", action="store_true", help="replace an existing contract file")

@@ -81,3 +81,21 @@ def output_config(args: argparse.Namespace) -> Config:
     if problems:
         raise ContractError(problems)
     return found
+
+
+def add_server_env(parser: argparse.ArgumentParser) -> None:
+    """``--env``, ``--pass-env`` and ``--inherit-env``: what a stdio server gets of an
+    environment besides the MCP SDK's few defaults (``live/environment.py``)."""
+    parser.add_argument(
+        "--env", action="append", default=[], metavar="KEY=VAL", help="a variable for the server"
+    )
+    parser.add_argument(
+        "--pass-env",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="pass your value of NAME to the server",
+    )
+    parser.add_argument(
+        "--inherit-env", action="store_true", help="pass your whole environment to the server"
+    )

@@ -9,6 +9,7 @@ too deep), broke the protocol or exited (the reason is printed); nothing is pinn
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ from generator.commands.diff import add_fail_on
 from generator.core.diagnostics import ContractError, Diagnostic, Position, usage
 from generator.core.exitcodes import ExitCode
 from generator.core.report import counted, summary
+from generator.live.environment import describe, env_problems, server_env
 from generator.project.settings import Config
 
 if TYPE_CHECKING:  # kept off the import path of every other command
@@ -48,9 +50,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     how = parser.add_mutually_exclusive_group(required=True)
     how.add_argument("--mcp-stdio", metavar="'CMD ARGS…'", help="start this server over stdio")
     how.add_argument("--mcp-http", metavar="URL", help="connect to this Streamable HTTP endpoint")
-    parser.add_argument(
-        "--env", action="append", default=[], metavar="KEY=VAL", help="environment for the server"
-    )
+    options.add_server_env(parser)
     parser.add_argument(
         "--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds for the whole listing"
     )
@@ -117,7 +117,8 @@ def _listing(args: argparse.Namespace) -> Listing:
     # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.live.stdio import list_tools
 
-    env = dict(item.split("=", 1) for item in args.env)
+    env = server_env(args.env, args.pass_env, inherit=args.inherit_env, environ=os.environ)
+    summary(describe(args.env, args.pass_env, inherit=args.inherit_env))
     return list_tools(shlex.split(args.mcp_stdio), env, timeout=args.timeout)
 
 
@@ -140,9 +141,9 @@ def _check_usage(args: argparse.Namespace) -> None:
     # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.importers.build import check_server_name
 
-    problems = [f"--env {item!r} is not KEY=VAL" for item in args.env if "=" not in item[1:]]
-    if args.env and args.mcp_stdio is None:
-        problems.append("--env applies to --mcp-stdio servers only")
+    problems = env_problems(args.env, args.pass_env, os.environ)
+    if (args.env or args.pass_env or args.inherit_env) and args.mcp_stdio is None:
+        problems.append("--env, --pass-env and --inherit-env apply to --mcp-stdio servers only")
     if not args.timeout > 0:
         problems.append("--timeout must be a positive number of seconds")
     if args.mcp_http is not None and not args.mcp_http.startswith(("http://", "https://")):

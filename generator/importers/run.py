@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import shlex
 import sys
 from dataclasses import replace
@@ -34,6 +35,7 @@ from generator.importers.source import source_problem
 from generator.importers.summary import summary as import_summary
 from generator.importers.verdict import check_draft
 from generator.importers.write import load_others, refuse_existing, write_text
+from generator.live.environment import describe, env_problems, server_env
 from generator.project.settings import Config
 from generator.run.sources import discover
 from generator.write.entries import store_entries
@@ -133,9 +135,9 @@ def _check_usage(args: argparse.Namespace) -> None:
         problems.append("give either SOURCE or --mcp-stdio 'CMD ARGS…' (exactly one)")
     if args.mcp_stdio is not None and args.source_format not in (None, "mcp"):
         problems.append("--format applies to SOURCE files; a live server speaks MCP")
-    if args.env and args.mcp_stdio is None:
-        problems.append("--env applies to --mcp-stdio servers only")
-    problems += [f"--env {item!r} is not KEY=VAL" for item in args.env if "=" not in item[1:]]
+    if (args.env or args.pass_env or args.inherit_env) and args.mcp_stdio is None:
+        problems.append("--env, --pass-env and --inherit-env apply to --mcp-stdio servers only")
+    problems += env_problems(args.env, args.pass_env, os.environ)
     if args.timeout <= 0:
         problems.append("--timeout must be a positive number of seconds")
     if args.source is not None and (problem := source_problem(args.source)) is not None:
@@ -162,7 +164,8 @@ def _draft(args: argparse.Namespace) -> Draft:
         command = shlex.split(args.mcp_stdio)
     except ValueError as exc:
         raise ContractError([usage(f"--mcp-stdio: {exc}")]) from None
-    env = dict(item.split("=", 1) for item in args.env)
+    env = server_env(args.env, args.pass_env, inherit=args.inherit_env, environ=os.environ)
+    summary(describe(args.env, args.pass_env, inherit=args.inherit_env))
     return draft_from_server(command, env, server=args.server, timeout=args.timeout)
 
 

@@ -85,11 +85,19 @@ def test_a_bad_pin_is_reported_before_the_server_starts(project: Project, tmp_pa
     assert not (tmp_path / "STARTED").exists()
 
 
+ONLY_STDIO = "--env, --pass-env and --inherit-env apply to --mcp-stdio servers only"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (("--mcp-stdio", "x", "--env", "NOVALUE"), "--env 'NOVALUE' is not KEY=VAL"),
-        (("--mcp-http", "http://127.0.0.1:9/mcp", "--env", "A=1"), "--env applies to --mcp-stdio"),
+        (("--mcp-http", "http://127.0.0.1:9/mcp", "--env", "A=1"), ONLY_STDIO),
+        (("--mcp-http", "http://127.0.0.1:9/mcp", "--inherit-env"), ONLY_STDIO),
+        (
+            ("--mcp-stdio", "x", "--pass-env", "TOOLCANON_NOT_SET"),
+            "--pass-env 'TOOLCANON_NOT_SET' is not set in your environment",
+        ),
         (("--mcp-stdio", "x", "--timeout", "0"), "--timeout must be a positive number"),
         (("--mcp-http", "ftp://host/mcp"), "--mcp-http 'ftp://host/mcp' is not an http:// or"),
         (("--mcp-stdio", "'unclosed"), "--mcp-stdio: No closing quotation"),

@@ -33,6 +33,10 @@ from tests.conftest import REPO, Project, Result, tree_snapshot
 from tests.e2e.test_import_live import _import, _official_listing, _server
 
 SERVER = REPO / "tests" / "verify_server.py"
+DEFAULT_ENVIRONMENT = (
+    "the server's environment: HOME, LOGNAME, PATH, SHELL, TERM, USER"
+    " (--pass-env NAME or --inherit-env passes more)"
+)
 META = "dev.toolcanon/permissions"
 SERVER_GIT = ("--server", "git")
 
@@ -224,7 +228,10 @@ def test_pin_then_verify_against_it(
     real = ("--mcp-stdio", shlex.join(git_case.command))
     pinned = _run(git_project, *real, "--pin", str(pin))
     assert pinned.code == 0
-    assert pinned.err == f"toolcanon: pinned 12 tools of MCP server 'git' in {pin.as_posix()}\n"
+    assert pinned.err.splitlines() == [
+        f"toolcanon: {DEFAULT_ENVIRONMENT}",
+        f"toolcanon: pinned 12 tools of MCP server 'git' in {pin.as_posix()}",
+    ]
     same, report = _verify(
         git_project, *_served_by_test_server(git_case.original), "--against-pin", str(pin)
     )
@@ -455,3 +462,34 @@ def test_a_grandchild_in_a_session_of_its_own_ends_too(
     finally:
         bystander.kill()
         bystander.wait()
+
+
+@pytest.mark.parametrize(
+    ("flags", "passed", "said"),
+    [
+        ((), False, DEFAULT_ENVIRONMENT),
+        (
+            ("--pass-env", "TOOLCANON_SECRET"),
+            True,
+            DEFAULT_ENVIRONMENT.replace("USER (", "USER, TOOLCANON_SECRET ("),
+        ),
+        (("--inherit-env",), True, "the server's environment: all of yours (--inherit-env)"),
+    ],
+    ids=["defaults", "pass-env", "inherit-env"],
+)
+def test_the_server_gets_your_variables_only_when_asked_and_verify_says_which(
+    git_case: GitCase,
+    git_project: Project,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    flags: tuple[str, ...],
+    passed: bool,
+    said: str,
+) -> None:
+    monkeypatch.setenv("TOOLCANON_SECRET", "s3cret")
+    names = tmp_path / "environment.txt"
+    served = _served_by_test_server(git_case.original, "--environment", str(names))
+    result = _run(git_project, *served, *flags)
+    assert result.code == 0, result.err
+    assert ("TOOLCANON_SECRET" in names.read_text("utf-8").split()) is passed
+    assert f"toolcanon: {said}" in result.err

@@ -45,6 +45,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds to wait for the server"
     )
     options.add_config(parser, outputs=False)
+    options.add_allow_outside(parser)
     # --format names the source's format here, so diagnostics take another flag.
     options.add_format(parser, "--diagnostics-format")
 

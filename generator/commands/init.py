@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from generator.core.diagnostics import Diagnostic
 from generator.core.exitcodes import ExitCode
-from generator.core.report import summary
+from generator.core.report import print_diagnostics, summary
 
 NAME = "init"
 HELP = "write a starter config and an example contract (never overwrites)"
@@ -28,6 +29,11 @@ def run(args: argparse.Namespace) -> ExitCode:
     from generator.write.plan import WriteError, encode_text
 
     root = Path.cwd()
+    problems = _placement_problems(root, args.contracts, args.output)
+    if problems:
+        print_diagnostics(problems, "text")
+        summary("init refused; nothing was written")
+        return ExitCode.BAD_INPUT
     try:
         scaffold = plan_scaffold(root, args.contracts, args.output)
         create_files({path: encode_text(text) for path, text in scaffold.new_files.items()})
@@ -42,3 +48,18 @@ def run(args: argparse.Namespace) -> ExitCode:
         summary(f"{verb} {path.relative_to(root).as_posix()}")
     summary("next: run 'toolcanon generate'")
     return ExitCode.OK
+
+
+def _placement_problems(root: Path, contracts: str, output: str) -> list[Diagnostic]:
+    """The folders init writes into the config go through the placement rule now, not
+    at the first generate: init writes the example contract there."""
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
+    from generator.project.placement import OUTPUT, Use, flag, place_problems, resolved
+    from generator.project.settings import Config
+
+    hint = "name a folder of its own inside the project, e.g. --contracts contracts"
+    folder = Use(True, hint, contract_files=True)  # init writes the example contract there
+    given = flag(root, "--contracts", Path(contracts)), flag(root, "--output", Path(output))
+    config = Config(root.resolve(), resolved(given[0].given), resolved(given[1].given))
+    found = place_problems(given[1], OUTPUT, config)
+    return found or place_problems(given[0], folder, config)

@@ -27,11 +27,7 @@ def add_config(parser: argparse.ArgumentParser, *, outputs: bool = True) -> None
     if not outputs:
         return
     parser.add_argument("--output", type=Path, help="output folder (overrides config)")
-    parser.add_argument(
-        "--allow-outside",
-        action="store_true",
-        help="let the output folder lie outside the project (never the project or its parents)",
-    )
+    add_allow_outside(parser)
     parser.add_argument(
         "--openai-strict",
         action=argparse.BooleanOptionalAction,
@@ -40,6 +36,17 @@ def add_config(parser: argparse.ArgumentParser, *, outputs: bool = True) -> None
     )
     parser.add_argument(
         "--no-cache", action="store_true", help="neither read nor write the cache folder"
+    )
+
+
+def add_allow_outside(parser: argparse.ArgumentParser) -> None:
+    """``--allow-outside``: the only way a path may lie outside the project, and a flag,
+    so a config file can never allow itself to read or write elsewhere."""
+    parser.add_argument(
+        "--allow-outside",
+        action="store_true",
+        help="let the folders and files this run uses lie outside the project "
+        "(never the project or its parents)",
     )
 
 
@@ -74,7 +81,7 @@ def output_config(args: argparse.Namespace) -> Config:
     when the folder is one toolcanon must not use (see ``outputs.py``)."""
     # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.core.diagnostics import ContractError
-    from generator.project.outputs import output_problems
+    from generator.project.placement import output_problems
 
     found = config(args)
     problems = output_problems(found)

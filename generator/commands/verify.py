@@ -61,6 +61,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_fail_on(parser)
     options.add_config(parser, outputs=False)
+    options.add_allow_outside(parser)
     options.add_format(parser)
 
 
@@ -73,6 +74,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     _check_usage(args)
     config = options.config(args)
     if args.pin is not None:
+        _check_pin(args, config)  # before a server starts
         return _write_pin(args, _served(args))
     expected = _expected(args, config)  # bad contracts or pin: exit before a server starts
     findings = tuple(compare_listing(expected, _served(args)))
@@ -120,6 +122,16 @@ def _listing(args: argparse.Namespace) -> Listing:
     env = server_env(args.env, args.pass_env, inherit=args.inherit_env, environ=os.environ)
     summary(describe(args.env, args.pass_env, inherit=args.inherit_env))
     return list_tools(shlex.split(args.mcp_stdio), env, timeout=args.timeout)
+
+
+def _check_pin(args: argparse.Namespace, config: Config) -> None:
+    """ContractError when the placement rule refuses the file ``--pin`` names."""
+    # lazy: the work loads when the command runs, so check on a current tree stays fast
+    from generator.project.placement import PIN, flag, place_problems
+
+    problems = place_problems(flag(Path.cwd(), "--pin", args.pin), PIN, config)
+    if problems:
+        raise ContractError(problems)
 
 
 def _write_pin(args: argparse.Namespace, served: dict[str, Entry]) -> ExitCode:

@@ -36,6 +36,7 @@ from generator.importers.summary import summary as import_summary
 from generator.importers.verdict import check_draft
 from generator.importers.write import load_others, refuse_existing, write_text
 from generator.live.environment import describe, env_problems, server_env
+from generator.project.placement import CONTRACT_OUT, flag, place_problems, resolved
 from generator.project.settings import Config
 from generator.run.sources import discover
 from generator.write.entries import store_entries
@@ -45,7 +46,7 @@ def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
     """Import one source; write its contract only when nothing blocks (with
     ``--skip-invalid``: the tools that pass, when any does)."""
     _check_usage(args)
-    out = (args.out if args.out is not None else config.contracts).resolve()
+    out = _out_folder(args, config)
     if args.server is not None:
         target = out / f"{args.server}.yaml"
         refuse_existing(target, _display(target, config), force=args.force)
@@ -142,14 +143,24 @@ def _check_usage(args: argparse.Namespace) -> None:
         problems.append("--timeout must be a positive number of seconds")
     if args.source is not None and (problem := source_problem(args.source)) is not None:
         problems.append(problem)
-    if args.out is not None and args.out.is_symlink():
-        problems.append(f"--out '{args.out}' is a symbolic link: name the real folder")
-    elif args.out is not None and args.out.exists() and not args.out.is_dir():
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
         problems.append(f"--out '{args.out}' is a file: --out names the folder to write into")
     if problems:
         raise ContractError([usage(message) for message in problems])
     if args.server is not None:
         check_server_name(args.server)
+
+
+def _out_folder(args: argparse.Namespace, config: Config) -> Path:
+    """Where the contract goes: the contracts folder (checked with the config), or
+    ``--out``, which the placement rule must allow before anything is read or written."""
+    if args.out is None:
+        return config.contracts
+    setting = flag(Path.cwd(), "--out", args.out)
+    problems = place_problems(setting, CONTRACT_OUT, config)
+    if problems:
+        raise ContractError(problems)
+    return resolved(setting.given)
 
 
 def _draft(args: argparse.Namespace) -> Draft:

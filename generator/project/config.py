@@ -8,8 +8,6 @@ with the file and line it comes from, and all problems are reported together.
 
 from __future__ import annotations
 
-import json
-import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,7 +23,14 @@ from generator.project.keys import (
     config_problem,
     table_values,
 )
-from generator.project.outputs import LINK, first_link, link_problem
+from generator.project.placement import (
+    READ,
+    cache_problems,
+    configured,
+    flag,
+    place_problems,
+    resolved,
+)
 from generator.project.settings import (
     DEFAULT_TOKEN_THRESHOLD,
     Budget,
@@ -63,9 +68,7 @@ def load_config(
     budgets = _budgets(text, values.pop("budgets", None), trouble)
     accepted = _acceptances(text, values.pop("accept", None), trouble)
     config = _apply(text, base, values, overrides or Overrides())
-    if require_contracts:
-        trouble += _check_contracts(config, text, overrides or Overrides())
-        trouble += _check_hosts(config)
+    trouble += _check_folders(config, text, overrides or Overrides(), require_contracts)
     problems += trouble
     if problems:
         raise ContractError(problems)
@@ -146,9 +149,9 @@ def _apply(
     strict = bool(values.pop("strict", False))
     strict_default = bool(values.pop("strict_default", False))
     if overrides.contracts is not None:
-        contracts = _flag(base, "--contracts", overrides.contracts)
+        contracts = flag(base, "--contracts", overrides.contracts)
     if overrides.output is not None:
-        output = _flag(base, "--output", overrides.output)
+        output = flag(base, "--output", overrides.output)
     if overrides.strict is not None:
         strict = overrides.strict
     if overrides.strict_default is not None:
@@ -156,35 +159,29 @@ def _apply(
     extensions = frozenset(values.pop("schema_extensions", ()))
     hosts = values.pop("hosts", None)
     hosts_setting = None if hosts is None else _setting(text, root, "hosts", hosts)
-    setting = values.pop("cache", True)
-    cache = None if overrides.no_cache else _cache_folder(root, setting)
+    cache_value = values.pop("cache", True)
+    cache_setting = _cache_setting(text, root, cache_value, overrides)
+    cache = _cache_folder(cache_setting, cache_value, overrides)
     emit = replace(EmitOptions(), **values)
     source = text.display if text is not None else None
     return Config(
         root,
-        _resolved(contracts.given),
-        _resolved(output.given),
+        resolved(contracts.given),
+        resolved(output.given),
         strict,
         strict_default,
         emit,
         source,
         cache=cache,
+        cache_setting=cache_setting,
         schema_extensions=extensions,
         config_file=text.path if text is not None else None,
         output_setting=output,
         contracts_setting=contracts,
         allow_outside=overrides.allow_outside,
-        hosts=None if hosts_setting is None else _resolved(hosts_setting.given),
+        hosts=None if hosts_setting is None else resolved(hosts_setting.given),
         hosts_setting=hosts_setting,
     )
-
-
-def _resolved(path: Path) -> Path:
-    """``path`` with links followed; a loop of links is left for the link checks to name."""
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError):
-        return Path(os.path.abspath(path))
 
 
 _DEFAULT_FOLDERS = {"contracts": "contracts", "output": "generated"}
@@ -197,29 +194,48 @@ def _setting(text: ConfigText | None, root: Path, key: str, value: str | None) -
         where = text.position(key) if text is not None else Position(CLI_FILE, 1, 1)
         return Setting(root / folder, where, f"the default {key} folder '{folder}'")
     assert text is not None  # only a config file sets a value
-    spelled = f"{key} = {json.dumps(value, ensure_ascii=False)}"
-    return Setting(root / value, text.position(key), spelled)
+    return configured(root, key, value, text.position(key))
 
 
-def _flag(base: Path, flag: str, value: Path) -> Setting:
-    return Setting(base / value, Position(CLI_FILE, 1, 1), f"{flag} {value}")
-
-
-def _cache_folder(root: Path, value: str | bool) -> Path | None:
-    """``cache = false`` turns the cache off, a path moves it (relative to the config);
-    by default it is the user's cache folder, outside every project."""
-    if value is False:
+def _cache_setting(
+    text: ConfigText | None, root: Path, value: str | bool, overrides: Overrides
+) -> Setting | None:
+    """The cache folder the config names (None: the default, or no cache)."""
+    if text is None or not isinstance(value, str) or overrides.no_cache:
         return None
-    return user_cache_root() if value is True else root / value
+    return configured(root, "cache", value, text.position("cache"))
+
+
+def _cache_folder(setting: Setting | None, value: str | bool, overrides: Overrides) -> Path | None:
+    """``cache = false`` (or ``--no-cache``) turns the cache off, a path moves it
+    (relative to the config); by default it is the user's cache folder, outside every
+    project."""
+    if setting is not None:
+        return resolved(setting.given)
+    return None if overrides.no_cache or value is False else user_cache_root()
+
+
+def _check_folders(
+    config: Config, text: ConfigText | None, overrides: Overrides, require_contracts: bool
+) -> list[Diagnostic]:
+    """Every folder setting through the placement rule; the folders a command reads
+    must then exist. A refused folder is not looked at any further."""
+    contracts = config.contracts_setting
+    refused = [] if contracts is None else place_problems(contracts, READ, config)
+    if not refused and require_contracts:
+        refused += _check_contracts(config, text, overrides)
+    if config.hosts_setting is not None:
+        hosts = place_problems(config.hosts_setting, READ, config)
+        refused += hosts or (_check_hosts(config) if require_contracts else [])
+    if config.cache_setting is not None:
+        refused += cache_problems(config.cache_setting, config)
+    return refused
 
 
 def _check_contracts(
     config: Config, text: ConfigText | None, overrides: Overrides
 ) -> list[Diagnostic]:
-    setting = config.contracts_setting
-    if setting is not None and (link := first_link(setting.given, config.root)) is not None:
-        message, hint = link_problem(setting, link, config.root)
-        return [Diagnostic(setting.where, message, LINK, hint=hint)]
+    """The contracts folder a command reads exists."""
     if config.contracts.is_dir():
         return []
     if overrides.contracts is not None or text is None:
@@ -233,14 +249,11 @@ def _check_contracts(
 
 
 def _check_hosts(config: Config) -> list[Diagnostic]:
-    """The hosts folder exists, is not reached through a link and is not the contracts
-    folder itself (inside it, it is skipped when contracts are read)."""
+    """The hosts folder exists and is not the contracts folder itself (inside it, it is
+    skipped when contracts are read)."""
     setting = config.hosts_setting
     if setting is None or config.hosts is None:
         return []
-    if (link := first_link(setting.given, config.root)) is not None:
-        message, hint = link_problem(setting, link, config.root)
-        return [Diagnostic(setting.where, message, LINK, hint=hint)]
     shown = display(config.hosts, config.root)
     if not config.hosts.is_dir():
         hint = "create it (one hosts/<host>.yaml per host), or remove 'hosts'"

@@ -41,11 +41,13 @@ class Table:
 class Setting:
     """A folder setting as the user wrote it: the path joined to its base but not
     resolved (so a symbolic link on the way can still be named), where it was written
-    (a config line, or the command line) and how (``--output .``, ``output = "."``)."""
+    (a config line, or the command line), how (``--output .``, ``output = "."``), and
+    the value as typed (None for a default), which no shell has expanded."""
 
     given: Path
     where: Position
     spelled: str
+    value: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +64,14 @@ class Config:
     diff_table: Table | None = None  # [tool.toolcanon.diff]: diff reads its suppressions
     accepted: tuple[Acceptance, ...] = ()  # accepted warnings: not printed, not counted
     cache: Path | None = None  # folder of cached results (cache.py); None: no cache
+    cache_setting: Setting | None = None  # a cache folder the config names (placement.py)
     budgets: tuple[Budget, ...] = ()  # token limits, checked by validate/generate/check
     token_threshold: int = DEFAULT_TOKEN_THRESHOLD  # diff: growth (tokens) worth reporting
     schema_extensions: frozenset[str] = frozenset()  # schema keywords allowed besides x-…
     config_file: Path | None = None  # the config file read, when there is one
-    output_setting: Setting | None = None  # how the output folder was chosen (outputs.py)
+    output_setting: Setting | None = None  # how the output folder was chosen (placement.py)
     contracts_setting: Setting | None = None  # how the contracts folder was chosen
-    allow_outside: bool = False  # --allow-outside: the output may lie outside the project
+    allow_outside: bool = False  # --allow-outside: paths may lie outside the project
     hosts: Path | None = None  # folder of host overlays (hosts/<host>.yaml); None: one host
     hosts_setting: Setting | None = None  # how the hosts folder was chosen
     hosts_shown: str | None = None  # overlays are shown as this + their path in the folder

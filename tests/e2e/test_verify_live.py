@@ -226,7 +226,7 @@ def test_pin_then_verify_against_it(
 ) -> None:
     pin = tmp_path / "git.pin.json"
     real = ("--mcp-stdio", shlex.join(git_case.command))
-    pinned = _run(git_project, *real, "--pin", str(pin))
+    pinned = _run(git_project, *real, "--pin", str(pin), "--allow-outside")
     assert pinned.code == 0
     assert pinned.err.splitlines() == [
         f"toolcanon: {DEFAULT_ENVIRONMENT}",
@@ -390,7 +390,8 @@ def test_nan_from_a_live_server_is_refused_and_nothing_is_pinned(
     else:
         how, place = ("--mcp-http", raw_http), f"<mcp-http {raw_http}>"
     before = tree_snapshot(tmp_path)
-    result = project.run("verify", "--server", "raw", *how, "--pin", str(tmp_path / "pin.json"))
+    pin = ("--pin", str(tmp_path / "pin.json"), "--allow-outside")
+    result = project.run("verify", "--server", "raw", *how, *pin)
     assert result.code == 2
     assert result.diagnostics == [
         f"{place}:1:1: error[TC500]: MCP server 'raw': bad JSON: tools/list "

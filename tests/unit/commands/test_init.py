@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import tomllib
 
-from tests.conftest import Project, tree_snapshot
+import pytest
+
+from tests.conftest import Project, disk_state, tree_snapshot
 
 
 def test_init_generate_check_in_an_empty_folder(project: Project) -> None:
@@ -84,3 +86,26 @@ def test_init_refuses_a_pyproject_that_is_not_utf8(project: Project) -> None:
     assert "init refused: pyproject.toml is not UTF-8 text (line 2, column 12)" in result.err
     assert pyproject.read_bytes() == b'[project]\nname = "caf\xe9"\n'
     assert sorted(p.name for p in project.root.iterdir()) == ["pyproject.toml"]
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (("--contracts", "../elsewhere"), "error[TC052]: --contracts ../elsewhere is outside"),
+        (("--output", "~"), "error[TC055]: --output ~: a shell reads '~' as a home folder"),
+        (("--output", "."), "error[TC052]: --output . is the project folder itself"),
+        (("--contracts", "generated/c"), "error[TC052]: --output generated holds the contracts"),
+        (("--contracts=-c",), "error[TC055]: --contracts -c: '-c' reads as an option"),
+    ],
+)
+def test_init_places_its_folders_by_the_rule(
+    project: Project, flags: tuple[str, ...], message: str
+) -> None:
+    """init writes the example contract into --contracts and both into the config: a
+    path generate would refuse is refused here, before anything is written."""
+    before = disk_state(project.root.parent)
+    result = project.run("init", *flags)
+    assert result.code == 2
+    (line,) = result.diagnostics
+    assert line.startswith("<command line>:1:1: " + message), line
+    assert disk_state(project.root.parent) == before

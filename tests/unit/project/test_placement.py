@@ -10,12 +10,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from generator.project.placement import within
 from tests.conftest import MINIMAL, DiskState, Project, disk_state
 
 OTHER = MINIMAL.replace("read_file", "read_other")
@@ -277,7 +279,7 @@ def test_held_output_placement_rules_for_the_config_file(tmp_path: Path) -> None
     the project root is the config's folder) is refused too."""
     from dataclasses import replace
 
-    from generator.project.outputs import output_problems
+    from generator.project.placement import output_problems
     from generator.project.settings import Config
 
     root = tmp_path / "root"
@@ -287,3 +289,196 @@ def test_held_output_placement_rules_for_the_config_file(tmp_path: Path) -> None
     assert "holds the config file (toolcanon.yaml)" in problem.message
     assert output_problems(replace(config, config_file=None)) == []
     assert os.path.basename(str(config.output)) == "out"
+
+
+# One rule for every path setting and flag: the cache, hosts and contracts folders of
+# the config file, --contracts, --output, import's --out and verify's --pin.
+
+CACHE_HINT = (
+    "(leave 'cache' out (the user's cache folder), or name a git-ignored folder of its own "
+    'inside the project, e.g. cache = ".toolcanon-cache")'
+)
+SHELL_HINT = "(name it as it is on disk, relative to the project, without ~, $ or a leading -)"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("/", "error[TC052]: cache = \"/\" ('/') holds the whole project " + CACHE_HINT),
+        (".", 'error[TC052]: cache = "." is the project folder itself ' + CACHE_HINT),
+        ("contracts", 'error[TC052]: cache = "contracts" holds the contracts folder '),
+        ("contracts/c", 'error[TC052]: cache = "contracts/c" is inside the contracts folder'),
+        ("generated/c", 'error[TC052]: cache = "generated/c" overlaps the output folder '),
+        ("../sibling", 'error[TC052]: cache = "../sibling" is outside the project (\''),
+        ("~", "error[TC055]: cache = \"~\": a shell reads '~' as a home folder"),
+    ],
+)
+def test_a_cache_folder_is_held_to_the_rule(world: Project, value: str, message: str) -> None:
+    world.write("toolcanon.yaml", f"strict: false\ncache: {json.dumps(value)}\n")
+    before = around(world)
+    result = world.run("generate")
+    assert result.code == 2, result.err
+    (line,) = result.diagnostics
+    assert line.startswith("toolcanon.yaml:2:1: " + message), line
+    assert around(world) == before
+
+
+def test_a_cache_outside_is_used_when_asked(world: Project) -> None:
+    world.write("toolcanon.yaml", 'cache: "../sibling/cache"\n')
+    result = world.run("generate", "--allow-outside")
+    assert result.code == 0, result.err
+    assert any((world.root.parent / "sibling" / "cache").rglob("*"))
+
+
+def test_the_default_user_cache_stays_allowed(world: Project) -> None:
+    """The user's own cache folder lies outside every project: as the default it needs
+    no flag (a config that names it explicitly does)."""
+    from generator.core.cache import user_cache_root
+
+    folder = user_cache_root()
+    assert folder is not None and not within(folder, world.root)
+    assert world.run("generate").code == 0
+    world.write("toolcanon.yaml", f"cache: {json.dumps(str(folder))}\n")
+    result = world.run("check")
+    assert result.code == 2
+    assert f"toolcanon.yaml:1:1: error[TC052]: cache = {json.dumps(str(folder))} is outside" in (
+        result.err
+    )
+
+
+def test_a_config_cannot_allow_itself_outside(world: Project) -> None:
+    world.write("toolcanon.yaml", 'allow-outside: true\noutput: "../sibling"\n')
+    before = around(world)
+    result = world.run("generate")
+    assert result.code == 2
+    assert result.diagnostics[0].startswith(
+        "toolcanon.yaml:1:1: error[TC050]: unknown config key 'allow-outside'"
+    )
+    assert around(world) == before
+
+
+BAD = "version: 1\ntools:\n  - name: leaked\n    description: SECRET from outside\n"
+
+
+def test_hosts_outside_are_not_read(world: Project) -> None:
+    """An overlay outside the project is neither read nor printed: the one diagnostic
+    names the config line."""
+    (world.root.parent / "sibling" / "desktop.yaml").write_text(BAD)
+    world.write("toolcanon.yaml", 'hosts: "../sibling"\n')
+    before = around(world)
+    for command in ("validate", "generate", "check", "list"):
+        result = world.run(command)
+        assert result.code == 2, (command, result.err)
+        assert result.diagnostics == [
+            'toolcanon.yaml:1:1: error[TC052]: hosts = "../sibling" is outside the project '
+            f"('{world.root.as_posix()}') (name a path inside the project, or pass "
+            "--allow-outside to read there on purpose)"
+        ]
+    assert around(world) == before
+
+
+@pytest.mark.parametrize("how", ["config", "flag"])
+def test_contracts_outside_are_not_read(world: Project, how: str) -> None:
+    (world.root.parent / "sibling" / "leak.yaml").write_text(BAD)
+    if how == "config":
+        world.write("toolcanon.yaml", 'contracts: "../sibling"\n')
+        args: tuple[str, ...] = ()
+        where = 'toolcanon.yaml:1:1: error[TC052]: contracts = "../sibling"'
+    else:
+        args = ("--contracts", "../sibling")
+        where = "<command line>:1:1: error[TC052]: --contracts ../sibling"
+    before = around(world)
+    result = world.run("validate", *args)
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"{where} is outside the project ('{world.root.as_posix()}') (name a path inside the "
+        "project, or pass --allow-outside to read there on purpose)"
+    ]
+    assert around(world) == before
+    asked = world.run("validate", *args, "--allow-outside")  # read, on purpose
+    assert "leak.yaml:3:5: error[TC102]: tool 'leaked'" in asked.err
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ("~", "a shell reads '~' as a home folder"),
+        ("~root/out", "a shell reads '~root' as a home folder"),
+        ("$HOME/out", "a shell expands '$HOME'"),
+        ("out/`id`", "a shell expands '`id`'"),
+        ("-rf", "'-rf' reads as an option to shell commands"),
+        ("build/-n", "'-n' reads as an option to shell commands"),
+    ],
+)
+def test_an_output_a_shell_would_expand_is_refused(world: Project, value: str, why: str) -> None:
+    world.write("toolcanon.yaml", f"# the output\noutput: {json.dumps(value)}\n")
+    before = around(world)
+    result = world.run("generate")
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"toolcanon.yaml:2:1: error[TC055]: output = {json.dumps(value)}: {why}, but "
+        f"toolcanon would take the name literally {SHELL_HINT}"
+    ]
+    assert around(world) == before
+    world.write("toolcanon.yaml", "strict: false\n")
+    before = around(world)
+    flagged = world.run("generate", f"--output={value}", "--allow-outside")
+    assert flagged.diagnostics == [
+        f"<command line>:1:1: error[TC055]: --output {value}: {why}, but toolcanon would "
+        f"take the name literally {SHELL_HINT}"
+    ]
+    assert around(world) == before
+
+
+TOOLS = '[{"name": "a", "description": "A.", "input_schema": {"type": "object"}}]'
+
+
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [
+        ("../sibling", "--out ../sibling is outside the project ('"),
+        (".", "--out . is the project folder itself (omit --out (the contracts folder)"),
+        ("generated", "--out generated overlaps the output folder ('generated')"),
+        (".git/x", "--out .git/x is inside a version-control folder"),
+        ("~", "--out ~: a shell reads '~' as a home folder"),
+    ],
+)
+def test_import_out_is_held_to_the_rule(world: Project, out: str, message: str) -> None:
+    (world.root.parent / "tools.json").write_text(TOOLS)
+    before = around(world)
+    result = world.run("import", "../tools.json", "--out", out)
+    assert result.code == 2
+    (line,) = result.diagnostics
+    assert line.startswith("<command line>:1:1: error[TC05"), line
+    assert message in line
+    assert around(world) == before
+
+
+def test_import_out_outside_is_written_when_asked(world: Project) -> None:
+    (world.root.parent / "tools.json").write_text(TOOLS)
+    result = world.run("import", "../tools.json", "--out", "../sibling", "--allow-outside")
+    assert result.code == 0, result.err
+    assert (world.root.parent / "sibling" / "tools.yaml").is_file()
+
+
+@pytest.mark.parametrize(
+    ("pin", "message"),
+    [
+        ("../pin.json", "error[TC052]: --pin ../pin.json is outside the project ('"),
+        ("toolcanon.yaml", "error[TC052]: --pin toolcanon.yaml is the config file"),
+        ("contracts/pin.yaml", "error[TC052]: --pin contracts/pin.yaml is inside the contracts"),
+        ("-pin.json", "error[TC055]: --pin -pin.json: '-pin.json' reads as an option"),
+        ("linked/pin.json", "error[TC053]: --pin linked/pin.json: 'linked' is a symbolic link"),
+    ],
+)
+def test_a_pin_is_placed_before_any_server_starts(world: Project, pin: str, message: str) -> None:
+    world.write("toolcanon.yaml", "strict: false\n")
+    (world.root / "linked").symlink_to(world.root.parent / "sibling", target_is_directory=True)
+    script = f"open({str(world.root.parent / 'STARTED')!r}, 'w')"
+    server = shlex.join([sys.executable, "-c", script])
+    before = around(world)
+    result = world.run("verify", "--server", "s", "--mcp-stdio", server, f"--pin={pin}")
+    assert result.code == 2
+    (line,) = result.diagnostics
+    assert line.startswith("<command line>:1:1: " + message), line
+    assert around(world) == before  # no STARTED: the server never ran

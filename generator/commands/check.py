@@ -30,6 +30,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> ExitCode:
     # lazy: the fast path loads no stage; a stale tree pays for the pipeline below
+    from generator.core.cache import key_diagnostics
     from generator.run.fresh import fresh_tool_count, recorded_files
     from generator.write.compare import compare, untracked
 
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     from generator.run.pipeline import build  # lazy: only when the fast path cannot say
 
     result = build(config, strict=config.strict)
-    print_diagnostics(result.diagnostics, args.format)
+    print_diagnostics([*key_diagnostics(config.cache), *result.diagnostics], args.format)
     if result.plan is None:
         summary(have_errors("contracts have", result.diagnostics, strict=config.strict))
         return ExitCode.BAD_INPUT

@@ -52,6 +52,7 @@ def _seconds(text: str) -> float:
 
 def run(args: argparse.Namespace) -> ExitCode:
     # lazy: the fast path loads no stage; a stale tree pays for the pipeline below
+    from generator.core.cache import key_diagnostics
     from generator.run.fresh import fresh_tool_count, record, recorded_files
     from generator.write.entries import store_entries
     from generator.write.output import tidy, write
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     from generator.run.pipeline import build  # lazy: only when the fast path cannot say
 
     result = build(config, strict=config.strict)
-    print_diagnostics(result.diagnostics, args.format)
+    print_diagnostics([*key_diagnostics(config.cache), *result.diagnostics], args.format)
     if result.plan is None:
         blocked = have_errors("contracts have", result.diagnostics, strict=config.strict)
         summary(f"{blocked}; nothing was written")

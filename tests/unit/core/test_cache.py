@@ -18,7 +18,16 @@ from pathlib import Path
 import black
 import pytest
 
-from generator.core.cache import CacheView, Entry, key_path, read_key, signed, user_cache_root
+from generator.core.cache import (
+    KEY_BYTES,
+    CacheView,
+    Entry,
+    key_path,
+    load_key,
+    read_key,
+    signed,
+    user_cache_root,
+)
 from generator.models.chunks import Chunk, assemble, chunk_bounds, import_block
 from generator.write.entries import store_entries
 from tests.conftest import REPO, Project, tree_snapshot
@@ -138,6 +147,29 @@ def test_an_entry_signed_with_another_key_is_not_found(tmp_path: Path) -> None:
     assert CacheView(tmp_path / "c").get("contracts", "k") is None
     key = key_path()
     assert key is not None and key.stat().st_mode & 0o077 == 0  # the key is the user's alone
+
+
+@pytest.mark.parametrize(
+    ("mode", "size", "problem"),
+    [
+        (0o600, KEY_BYTES, None),
+        (0o400, KEY_BYTES, None),
+        (0o640, KEY_BYTES, "may be read or written by other users (mode 0640)"),
+        (0o602, KEY_BYTES, "may be read or written by other users (mode 0602)"),
+        (0o600, 5, "holds 5 bytes, not a key toolcanon made"),
+    ],
+)
+def test_only_a_private_key_is_trusted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: int, size: int, problem: str | None
+) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    path = tmp_path / "toolcanon" / "cache.key"
+    path.parent.mkdir()
+    path.write_bytes(b"k" * size)
+    path.chmod(mode)
+    found = load_key()
+    assert found.problem == problem
+    assert found.key == (b"k" * size if problem is None else None)
 
 
 def test_a_forged_contract_entry_does_not_change_the_output(example_project: Project) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final
 
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
@@ -58,6 +59,52 @@ ANNOTATING: Final = frozenset(
         "contentSchema",
     }
 )
+
+TYPE_NAMES: Final = ("array", "boolean", "integer", "null", "number", "object", "string")
+"""The names ``type`` takes, the same in every dialect (sorted)."""
+
+_NUMERIC = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
+FOR_TYPE: Final[Mapping[str, frozenset[str]]] = MappingProxyType(
+    {
+        "string": frozenset({"minLength", "maxLength", "pattern"}),
+        "number": _NUMERIC,
+        "integer": _NUMERIC,
+        "boolean": frozenset(),
+        "null": frozenset(),
+        "array": frozenset(
+            {
+                "items",
+                "prefixItems",
+                "additionalItems",
+                "unevaluatedItems",
+                "minItems",
+                "maxItems",
+                "uniqueItems",
+                "contains",
+                "minContains",
+                "maxContains",
+            }
+        ),
+        "object": frozenset(
+            {
+                "properties",
+                "required",
+                "additionalProperties",
+                "patternProperties",
+                "propertyNames",
+                "unevaluatedProperties",
+                "minProperties",
+                "maxProperties",
+                "dependentRequired",
+                "dependentSchemas",
+                "dependencies",
+            }
+        ),
+    }
+)
+"""Per type, the keywords that constrain only values of that type (any other value passes
+them), in every dialect: what goes with each branch when a type list is split into one
+schema per type."""
 
 _ANNOTATIONS_04 = frozenset({"title", "description", "default"})
 _ANNOTATIONS_06 = _ANNOTATIONS_04 | {"examples"}

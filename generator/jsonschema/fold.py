@@ -27,22 +27,32 @@ T = TypeVar("T")  # what the transform makes of one schema
 
 @dataclass(frozen=True, slots=True)
 class At:
-    """Where a subschema sits: its JSON path, and how many subschemas down it is."""
+    """Where a subschema sits: its JSON path, how many subschemas down it is, and the
+    trail — an immutable stack of what the rules above it pushed (the places of the
+    ``$ref``s being inlined, say). The trail goes down with every step, so a rule reads
+    what encloses its node without a mutable stack to push and pop in its context."""
 
     path: JsonPath = ()
     depth: int = 0
+    trail: tuple[Any, ...] = ()
 
     def down(self, *tokens: str | int) -> At:
         """The position of a subschema under this one, ``tokens`` further."""
-        return At((*self.path, *tokens), self.depth + 1)
+        return At((*self.path, *tokens), self.depth + 1, self.trail)
+
+    def referred(self, path: JsonPath, mark: Any) -> At:
+        """The position of a schema this one refers to (a ``$ref`` target, visited where
+        it is defined): ``path``, one level down, with ``mark`` pushed on the trail."""
+        return At(path, self.depth + 1, (*self.trail, mark))
 
     def key(self, key: str) -> JsonPath:
         """The path of one keyword of this schema (where a finding about it points)."""
         return (*self.path, key)
 
 
-Entry = tuple[str, Any] | None
-"""What a keyword rule returns: (key, value) for the new node, or None to drop it."""
+Entry = tuple[str, Any] | Mapping[str, Any] | None
+"""What a keyword rule returns: (key, value) for the new node, None to drop it, or a
+mapping of several keys in their order (a rule that inlines a subschema in its place)."""
 KeywordRule = Callable[[Mapping[str, Any], str, At, C, "Fold[C, Any]"], Entry]
 NodeRule = Callable[[Mapping[str, Any], At, C, "Fold[C, T]"], T]
 Finish = Callable[[Mapping[str, Any], dict[str, Any], At, C], T]
@@ -86,8 +96,10 @@ class Fold(Generic[C, T]):
         out: dict[str, Any] = {}
         for key in schema:
             entry = self.keywords.get(key, self.other)(schema, key, at, ctx, self)
-            if entry is not None:
+            if isinstance(entry, tuple):
                 out[entry[0]] = entry[1]
+            elif entry is not None:
+                out.update(entry)  # a key already there keeps its place
         return out
 
     def rebuild(self, node: Mapping[str, Any], key: str, at: At, ctx: C) -> Any:

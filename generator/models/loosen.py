@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from generator.jsonschema import pointer
-from generator.jsonschema.dialects import Dialect
+from generator.jsonschema.dialects import TYPE_NAMES, Dialect
 from generator.jsonschema.fold import At, Fold, json_type
 from generator.jsonschema.refs import DEFS_SECTIONS
 
 KEPT: Final = frozenset({"title", "description"})
 SCALARS: Final = (str, int, float, bool, type(None))
 LITERALS: Final = (str, int, bool, type(None))  # what a typing.Literal can hold
-ALL_TYPES: Final = ("array", "boolean", "integer", "null", "number", "object", "string")
+ALL_TYPES: Final = TYPE_NAMES
 MAX_DEPTH: Final = 200  # past this, a subschema is typed Any (it stays validated exactly)
 REF_ALONE: Final = frozenset({"draft-04", "draft-06", "draft-07"})  # $ref's siblings ignored
 DEFS: Final = DEFS_SECTIONS

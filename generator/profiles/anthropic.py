@@ -58,6 +58,7 @@ from generator.profiles.base import (
     LOSSY,
     Finding,
     Transformed,
+    explicit_schema,
     finish,
     without_dialect,
 )
@@ -314,4 +315,4 @@ def _error(path: JsonPath, message: str, hint: str) -> Finding:
 
 
 def _explicit() -> str:
-    return f"write an explicit schema, {_NOT_STRICT}"
+    return explicit_schema(_NOT_STRICT)

@@ -33,6 +33,7 @@ __all__ = [
     "Finding",
     "NameRule",
     "Transformed",
+    "explicit_schema",
     "finish",
     "without_dialect",
 ]
@@ -81,6 +82,13 @@ def finish(schema: Mapping[str, Any], findings: Iterable[Finding]) -> Transforme
     found = tuple(sorted(set(findings), key=Finding.sort_key))
     failed = any(f.severity is Severity.ERROR for f in found)
     return Transformed(schema=None if failed else schema, findings=found)
+
+
+def explicit_schema(way_out: str, *, fits: str = "") -> str:
+    """The hint for a schema a target cannot take as it is written: spell it out (so that
+    it ``fits`` the target, when the target takes a subset), or take ``way_out``."""
+    spelled = f" {fits}" if fits else ""
+    return f"write an explicit schema{spelled}, {way_out}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from generator.profiles.base import ANNOTATION_KEYWORDS, NameRule
+from generator.jsonschema.dialects import FOR_TYPE, TYPE_NAMES
+from generator.profiles.base import NameRule
 
 # "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores,
 # dots, colons, or dashes, with a maximum length of 64." Vertex allows no colon; provider
@@ -27,7 +28,8 @@ FUNCTION_NAME: Final = NameRule(
 # of 64."
 PARAMETER_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 
-TYPES: Final = frozenset({"string", "number", "integer", "boolean", "array", "object"})
+# Every type but null, which the subset spells ``nullable: true``.
+TYPES: Final = frozenset(TYPE_NAMES) - {"null"}
 
 # Subset keywords copied as they are (the ones needing work have their own handling).
 KEPT: Final = frozenset(
@@ -84,46 +86,14 @@ WIDENING: Final[dict[str, str]] = {
     "exclusiveMaximum": "the bound is no longer sent",
 }
 
-# Keywords that only annotate: removing them changes nothing the model may send (and the
-# definitions themselves: the OpenAPI subset inlines them).
-ANNOTATIONS: Final = ANNOTATION_KEYWORDS | {"$defs", "definitions"}
-
-# Keywords that apply to one type only: a type list's anyOf branches take them along.
-_NUMERIC: Final = frozenset(
-    {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"}
-)
+# Keywords that apply to one type only, the vocabulary's and the subset's own: a type
+# list's anyOf branches take them along.
+_SUBSET_OWN: Final[dict[str, frozenset[str]]] = {
+    "string": frozenset({"format"}),
+    "number": frozenset({"format"}),
+    "integer": frozenset({"format"}),
+    "object": frozenset({"propertyOrdering"}),
+}
 TYPE_KEYWORDS: Final[dict[str, frozenset[str]]] = {
-    "string": frozenset({"minLength", "maxLength", "pattern", "format"}),
-    "number": _NUMERIC,
-    "integer": _NUMERIC,
-    "boolean": frozenset(),
-    "array": frozenset(
-        {
-            "items",
-            "prefixItems",
-            "additionalItems",
-            "unevaluatedItems",
-            "minItems",
-            "maxItems",
-            "uniqueItems",
-            "contains",
-            "minContains",
-            "maxContains",
-        }
-    ),
-    "object": frozenset(
-        {
-            "properties",
-            "required",
-            "additionalProperties",
-            "patternProperties",
-            "propertyNames",
-            "unevaluatedProperties",
-            "minProperties",
-            "maxProperties",
-            "dependentRequired",
-            "dependentSchemas",
-            "propertyOrdering",
-        }
-    ),
+    kind: FOR_TYPE[kind] | _SUBSET_OWN.get(kind, frozenset()) for kind in sorted(TYPES)
 }

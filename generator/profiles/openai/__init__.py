@@ -18,7 +18,12 @@ from generator.ir.model import ToolDescriptor, thaw
 from generator.profiles.base import INEXPRESSIBLE, Finding, Transformed, finish, without_dialect
 from generator.profiles.openai.compatible import compatible_host_findings
 from generator.profiles.openai.inverse import strict_inverse
-from generator.profiles.openai.strict import StrictProblem, StrictResult, to_strict
+from generator.profiles.openai.strict import (
+    StrictProblem,
+    StrictResult,
+    to_strict,
+    to_strict_owned,
+)
 
 __all__ = ["StrictProblem", "StrictResult", "adapt", "strict_inverse", "to_openai", "to_strict"]
 
@@ -33,8 +38,8 @@ def to_openai(schema: Mapping[str, Any], *, strict: bool) -> Transformed:
     with the inverse of the strict transform for arguments."""
     if not strict:
         return finish(without_dialect(schema), _root_findings(schema))
-    contract = thaw(schema)
-    result = to_strict(contract)
+    contract = thaw(schema)  # the one copy: the strict schema is built from it
+    result = to_strict_owned(contract)
     findings = [
         Finding(problem.path, Severity.ERROR, INEXPRESSIBLE, problem.message, problem.hint)
         for problem in result.problems

@@ -27,13 +27,13 @@ mutated.
 
 from __future__ import annotations
 
-import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from generator.core.jsondata import json_depth
+from generator.ir.model import thaw
 from generator.jsonschema.fold import (
     At,
     Entry,
@@ -62,7 +62,7 @@ from generator.profiles.openai.subset import (
 )
 from generator.profiles.openai.subset import STRICT_FALSE as _STRICT_FALSE
 
-__all__ = ["StrictProblem", "StrictResult", "to_strict"]
+__all__ = ["StrictProblem", "StrictResult", "to_strict", "to_strict_owned"]
 
 # A property carrying one of these cannot take "null" through its type alone.
 _WRAP_WHEN_OPTIONAL: Final = frozenset({"enum", "const", "anyOf", "oneOf", "$ref"})
@@ -84,6 +84,9 @@ class _Context:
     problems: set[StrictProblem] = field(default_factory=set)
     inlining: list[str] = field(default_factory=list)
     inlined: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # How a value the result takes from the input is copied: ``thaw`` (fresh data the
+    # caller may own), or as it is when the input is the caller's own copy already.
+    copy: Callable[[Any], Any] = thaw
 
     def report(self, path: Path, message: str, hint: str) -> None:
         self.problems.add(StrictProblem(path, message, hint))
@@ -95,13 +98,27 @@ def to_strict(schema: Mapping[str, Any]) -> StrictResult:
     Returns the strict schema (fresh data; ``schema`` is not touched) when every part of it
     can be expressed, else ``schema=None`` and every problem found, sorted by path.
     """
+    return _strict(schema, _Context(root=schema))
+
+
+def to_strict_owned(schema: dict[str, Any]) -> StrictResult:
+    """:func:`to_strict` of plain data the caller made for this call and gives away (a
+    thawed copy of the IR's schema): the result shares its values instead of copying
+    them a second time, so neither may be changed while the other is in use."""
+    return _strict(schema, _Context(root=schema, copy=_same))
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _strict(schema: Mapping[str, Any], ctx: _Context) -> StrictResult:
     depth = json_depth(schema)
     if depth > MAX_CONTAINER_DEPTH:
         # Far past the 10-level limit; stop before the recursive walk can exhaust the stack.
         message = f"schema nests {depth} JSON containers; too deep to convert safely"
         hint = f"flatten the schema, {_STRICT_FALSE}"
         return StrictResult(schema=None, problems=(StrictProblem((), message, hint),))
-    ctx = _Context(root=schema)
     candidate = _transform(schema, (), ctx)
     ctx.problems.update(check_root(schema))
     ctx.problems.update(check_limits(candidate))
@@ -272,7 +289,7 @@ def _additional_properties(
             "declare every key under properties (or use an array of {key, value} "
             f"objects) {_STRICT_FALSE}",
         )
-    return key, copy.deepcopy(value)
+    return key, ctx.copy(value)
 
 
 def _format(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
@@ -284,7 +301,7 @@ def _format(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fol
             f"mode (supported: {', '.join(SUPPORTED_FORMATS)})",
             f"remove 'format' (say it in the description, or use 'pattern') {_STRICT_FALSE}",
         )
-    return key, copy.deepcopy(value)
+    return key, ctx.copy(value)
 
 
 def _ref(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
@@ -311,7 +328,7 @@ def _root_schema_keyword(
 
 
 def _pass_through(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
-    return key, copy.deepcopy(node[key])
+    return key, ctx.copy(node[key])
 
 
 def _other_keyword(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fold: _Fold) -> Entry:
@@ -323,7 +340,7 @@ def _other_keyword(node: Mapping[str, Any], key: str, at: At, ctx: _Context, fol
     else:
         message = f"keyword '{key}' is not in OpenAI's documented strict-mode subset"
     ctx.report(at.key(key), message, f"remove '{key}' {_STRICT_FALSE}")
-    return key, copy.deepcopy(node[key])
+    return key, ctx.copy(node[key])
 
 
 _FOLD: Final[_Fold] = Fold(
@@ -397,4 +414,5 @@ def _strict_target(ref: Any, path: Path, ctx: _Context) -> dict[str, Any] | None
             ctx.inlined[ref] = _transform(target, ("$defs", def_name(ref) or ""), ctx)
         finally:
             ctx.inlining.pop()
-    return copy.deepcopy(ctx.inlined[ref])
+    fresh: dict[str, Any] = thaw(ctx.inlined[ref])  # a copy for each place it goes
+    return fresh

@@ -11,6 +11,8 @@ from generator.jsonschema.dialects import (
     DEFAULT,
     DIALECTS,
     DRAFT_2020_12_DIALECT,
+    FOR_TYPE,
+    TYPE_NAMES,
     dialect_named,
     dialect_of,
 )
@@ -79,3 +81,12 @@ def test_any_is_the_union_of_every_dialect() -> None:
         assert dialect.subschema_keywords() <= ANY.subschema_keywords()
     assert ANY.items_array
     assert not ANY.annotations & ANY.schema  # contentSchema is walked, not an annotation
+
+
+def test_type_specific_keywords_are_vocabulary_and_cover_every_type_name() -> None:
+    assert sorted(FOR_TYPE) == list(TYPE_NAMES)
+    every = frozenset().union(*(d.keywords for d in DIALECTS))
+    assert set().union(*FOR_TYPE.values()) <= every
+    assert FOR_TYPE["object"] >= {"properties", "dependencies", "dependentSchemas"}
+    assert FOR_TYPE["number"] == FOR_TYPE["integer"]
+    assert not FOR_TYPE["string"] & FOR_TYPE["array"]

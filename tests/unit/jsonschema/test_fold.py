@@ -12,6 +12,7 @@ from generator.jsonschema.fold import (
     Entry,
     Fold,
     closed,
+    drop,
     json_type,
     union_key,
     with_note,
@@ -106,4 +107,50 @@ def test_json_type_of_literals() -> None:
         "array",
         "object",
         None,
+    ]
+
+
+def _trail_finish(node: Mapping[str, Any], out: dict[str, Any], at: At, ctx: None) -> Any:
+    return {**out, "trail": list(at.trail)}
+
+
+def _follow(node: Mapping[str, Any], key: str, at: At, ctx: None, fold: Fold[Any, Any]) -> Entry:
+    """A $ref to a property of the root, visited where it is defined."""
+    target = ("properties", node[key].rsplit("/", 1)[-1])
+    return key, fold.node({"type": "string"}, at.referred(target, at.path), ctx)
+
+
+def test_the_trail_goes_down_and_a_reference_pushes_its_place() -> None:
+    fold: Fold[None, Any] = Fold(
+        leaf=lambda value, at, ctx: value,
+        finish=_trail_finish,
+        keywords={"properties": _enter, "items": _enter, "$ref": _follow},
+    )
+    schema = {"properties": {"a": {"items": {"$ref": "#/properties/b"}}}}
+    out = fold.node(schema, At(trail=("start",)), None)
+    inner = out["properties"]["a"]["items"]
+    assert inner["trail"] == ["start"]  # down() keeps what was pushed above
+    assert inner["$ref"] == {"type": "string", "trail": ["start", ("properties", "a", "items")]}
+    # The referred node sits at the target's path, one level down.
+    assert At(("x",), 3, ("t",)).referred(("properties", "b"), "m") == At(
+        ("properties", "b"), 4, ("t", "m")
+    )
+
+
+def _inline(node: Mapping[str, Any], key: str, at: At, ctx: None, fold: Fold[Any, Any]) -> Entry:
+    return {"type": "string", "nullable": True}
+
+
+def test_a_rule_may_give_several_keys_and_a_key_already_there_keeps_its_place() -> None:
+    fold: Fold[None, Any] = Fold(
+        leaf=lambda value, at, ctx: value,
+        finish=lambda node, out, at, ctx: out,
+        keywords={"anyOf": _inline, "gone": drop},
+    )
+    schema = {"nullable": False, "anyOf": [], "gone": 1, "description": "d"}
+    out = fold.node(schema, At(), None)
+    assert list(out.items()) == [
+        ("nullable", True),
+        ("type", "string"),
+        ("description", "d"),
     ]

@@ -15,7 +15,12 @@ from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 from jsonschema import Draft202012Validator
 
-from generator.profiles.openai.strict import StrictProblem, StrictResult, to_strict
+from generator.profiles.openai.strict import (
+    StrictProblem,
+    StrictResult,
+    to_strict,
+    to_strict_owned,
+)
 
 Schema = dict[str, Any]
 STRICT_FALSE = "or set strict: false for this tool"
@@ -314,6 +319,21 @@ def test_input_is_not_mutated_and_output_shares_nothing_with_it() -> None:
     out["properties"]["a"]["anyOf"][0]["enum"].append("y")
     out["$defs"]["D"]["properties"]["q"]["type"].append("boolean")
     assert schema == before
+
+
+def test_a_definition_inlined_twice_is_two_copies_and_owned_input_gives_the_same() -> None:
+    tag = {"type": "object", "properties": {"v": {"type": "array", "items": {"type": "string"}}}}
+    refs = {
+        "a": {"$ref": "#/$defs/T", "description": "A."},
+        "b": {"$ref": "#/$defs/T", "title": "B"},
+    }
+    schema = {**obj(refs, ["a", "b"]), "$defs": {"T": tag}}
+    out = strict(schema)
+    out["properties"]["a"]["properties"]["v"]["items"]["type"] = "integer"
+    assert out["properties"]["b"]["properties"]["v"]["items"] == {"type": "string"}
+    owned = to_strict_owned(copy.deepcopy(schema))
+    assert owned.problems == ()
+    assert json.dumps(owned.schema) == json.dumps(to_strict(schema).schema)
 
 
 def test_output_is_deterministic() -> None:

@@ -5,8 +5,8 @@ host that serves MCP: ``ToolHost.mcp_server(server)``.
 ``tools/list`` answers the server's generated listing (``mcp/<server>.json``) unchanged,
 so ``toolcanon verify`` finds nothing; ``tools/call`` goes through ``dispatch``. A
 handler result that does not fit its ``outputSchema`` raises ``ResultError``: the SDK
-answers that request with a JSON-RPC internal error and logs it, nothing is sent as
-``structuredContent``.
+answers that request with a JSON-RPC error carrying its message, never a result (nothing
+is sent as ``structuredContent``).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ that omits what the contract spells out explicitly is not a change.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.core.diagnostics import JsonPath
@@ -44,12 +44,17 @@ PERMISSION_KEYS = (
 
 @dataclass(frozen=True, slots=True)
 class Expected:
-    """What the server should serve: entries by tool name and where each was reviewed."""
+    """What the server should serve: entries by tool name and where each was reviewed.
+
+    ``default_titles``: tools whose contract has no ``title``, with the title toolcanon
+    gives them (the canonical name). The generated listing writes it, a server written
+    without toolcanon leaves it out; both serve what the contract says."""
 
     label: str  # "contracts/" or "pin FILE", for the report
     namespace: str | None  # the server part of canonical names (None: builtin tools)
     tools: Mapping[str, Entry]
     places: Mapping[str, Where]
+    default_titles: Mapping[str, str] = field(default_factory=dict)
 
     def canonical(self, name: str) -> str:
         return printable(canonical_name(name, self.namespace))
@@ -62,11 +67,14 @@ def compare_listing(expected: Expected, served: Mapping[str, Entry]) -> list[Fin
     renames = find_renames(expected.tools, served, removed, added)
     findings: list[Finding] = []
     for name in sorted(expected.tools.keys() & served.keys()):
-        findings += _place(expected, name, compare_entry(expected.tools[name], served[name]))
+        default = expected.default_titles.get(name)
+        changes = compare_entry(expected.tools[name], served[name], default_title=default)
+        findings += _place(expected, name, changes)
     for before, after in renames.items():
         message = f"the server serves '{before}' as '{printable(after)}'"
         moved = [Change("tool-renamed", ("name",), message, ("name",))]
-        moved += compare_entry(expected.tools[before], served[after])
+        default = expected.default_titles.get(before)
+        moved += compare_entry(expected.tools[before], served[after], default_title=default)
         findings += _place(expected, before, moved)
     for name in removed:
         if name not in renames:
@@ -108,9 +116,12 @@ def _place(expected: Expected, name: str, changes: list[Change]) -> list[Finding
     ]
 
 
-def compare_entry(expected: Entry, served: Entry) -> list[Change]:
-    """Every change between a reviewed entry and a served one (``name`` excepted)."""
-    changes = list(_texts(expected, served))
+def compare_entry(
+    expected: Entry, served: Entry, *, default_title: str | None = None
+) -> list[Change]:
+    """Every change between a reviewed entry and a served one (``name`` excepted); a
+    served title equal to ``default_title`` is the reviewed entry's absent one."""
+    changes = list(_texts(expected, served, default_title))
     base = ("inputSchema",)
     changes += LiveSchemaDiff(expected.get("inputSchema"), served.get("inputSchema"), base).run()
     changes += compare_output(expected.get("outputSchema"), served.get("outputSchema"))
@@ -119,8 +130,10 @@ def compare_entry(expected: Entry, served: Entry) -> list[Change]:
     return changes
 
 
-def _texts(expected: Entry, served: Entry) -> Iterator[Change]:
+def _texts(expected: Entry, served: Entry, default_title: str | None) -> Iterator[Change]:
     before, after = _title(expected), _title(served)
+    if before is None and after == default_title:
+        after = None
     if before != after:
         message = f"title {_shown(before)} → {_shown(after)}"
         yield Change("title-changed", ("title",), message, ("title",))

@@ -31,6 +31,7 @@ def from_contracts(config: Config, server: str) -> Expected:
         namespace=None if server == config.emit.builtin_server else server,
         tools={tool.tool_name: reviewed_entry(tool) for tool in tools},
         places={tool.tool_name: tool.where for tool in tools},
+        default_titles={tool.tool_name: tool.title for tool in tools if tool.title == tool.name},
     )
 
 

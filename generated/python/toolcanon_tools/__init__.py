@@ -20,6 +20,7 @@ from .descriptors import (
     all_tools,
     by_category,
     by_kind,
+    UnknownToolError,
     descriptor,
     get,
     get_by_provider_name,
@@ -37,6 +38,14 @@ if TYPE_CHECKING:  # names for type checkers: at run time the package imports no
     from .hosts import HOSTS, descriptors_for
     from .models import MODELS, model_for
     from .modes import LIST_NAMES, ListName, tools_for
+    from .host import (
+        HostProvider,
+        JsonObject,
+        MissingHandlersError,
+        ResultError,
+        ToolContext,
+        ToolHost,
+    )
 
 __version__ = "0.1.0"
 
@@ -55,11 +64,18 @@ __all__ = [
     "Annotations",
     "ArgumentsError",
     "Decision",
+    "HostProvider",
+    "JsonObject",
     "ListName",
+    "MissingHandlersError",
     "Mode",
     "Problem",
     "Provider",
+    "ResultError",
+    "ToolContext",
     "ToolDescriptor",
+    "ToolHost",
+    "UnknownToolError",
     "all_tools",
     "by_category",
     "by_kind",
@@ -91,6 +107,12 @@ _LAZY = {
     "tools_for": ".modes",
     "LIST_NAMES": ".modes",
     "ListName": ".modes",
+    "ToolHost": ".host",
+    "ToolContext": ".host",
+    "ResultError": ".host",
+    "MissingHandlersError": ".host",
+    "HostProvider": ".host",
+    "JsonObject": ".host",
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, overload
 
 from pydantic import BaseModel
 
@@ -23,7 +23,61 @@ from ._model import TRUSTED, integral
 from ._undo import undo
 from ._validate import problems_of
 from .descriptors import BY_NAME, PROVIDER_TO_CANONICAL
-from .models import MODELS
+from .models import (
+    MODELS,
+    AcmeDocsFeedbackInput,
+    AcmeDocsPagesGetInput,
+    AcmeDocsSearchDocsInput,
+    AnalyzePageInput,
+    AskUserInput,
+    BrowserClickInput,
+    BrowserEvaluateInput,
+    BrowserNavigateInput,
+    BrowserScreenshotInput,
+    BrowserScrollInput,
+    BrowserTypeInput,
+    BuildSpreadsheetInput,
+    DesktopClickInput,
+    DesktopDragInput,
+    DesktopKeyInput,
+    DesktopScreenshotInput,
+    DesktopScrollInput,
+    DesktopTypeInput,
+    EditFileInput,
+    EditFileHashedInput,
+    ExtractPdfTextInput,
+    FillPdfFormInput,
+    FindSymbolInput,
+    GitInput,
+    GithubAddIssueCommentInput,
+    GithubCreateIssueInput,
+    GithubCreatePullRequestInput,
+    GithubGetIssueInput,
+    GithubListIssuesInput,
+    GithubListPullRequestsInput,
+    GithubMergePullRequestInput,
+    GithubSearchCodeInput,
+    GlobInput,
+    GrepInput,
+    ListDirInput,
+    LspDiagnosticsInput,
+    MakeSlidesInput,
+    McpCallInput,
+    MultiEditInput,
+    NotebookEditInput,
+    PostgresDescribeTableInput,
+    PostgresExecuteInput,
+    PostgresListSchemasInput,
+    PostgresListTablesInput,
+    PostgresQueryInput,
+    ReadFileInput,
+    RunShellInput,
+    SpawnAgentInput,
+    TodoWriteInput,
+    WebFetchInput,
+    WebSearchInput,
+    WriteFileInput,
+)
 
 Provider = Literal["anthropic", "bedrock", "gemini", "mcp", "openai"]
 """Who sent the arguments: a provider whose tool list this package's targets wrote."""
@@ -45,6 +99,536 @@ class ArgumentsError(ValueError):
         self.problems = tuple(problems)
         lines = "".join(f"\n  {problem}" for problem in self.problems)
         super().__init__(f"arguments of {tool!r} are not valid:{lines}")
+
+
+@overload
+def parse_arguments(
+    name: Literal["acme.docs::feedback"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> AcmeDocsFeedbackInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["acme.docs::pages.get"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> AcmeDocsPagesGetInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["acme.docs::search-docs"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> AcmeDocsSearchDocsInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["analyze_page"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> AnalyzePageInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["ask_user"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> AskUserInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["browser_click"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> BrowserClickInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["browser_evaluate"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> BrowserEvaluateInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["browser_navigate"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> BrowserNavigateInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["browser_screenshot"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> BrowserScreenshotInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["browser_scroll"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> BrowserScrollInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["browser_type"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> BrowserTypeInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["build_spreadsheet"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> BuildSpreadsheetInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["desktop_click"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> DesktopClickInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["desktop_drag"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> DesktopDragInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["desktop_key"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> DesktopKeyInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["desktop_screenshot"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> DesktopScreenshotInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["desktop_scroll"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> DesktopScrollInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["desktop_type"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> DesktopTypeInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["edit_file"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> EditFileInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["edit_file_hashed"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> EditFileHashedInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["extract_pdf_text"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> ExtractPdfTextInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["fill_pdf_form"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> FillPdfFormInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["find_symbol"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> FindSymbolInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["git"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> GitInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["github::add_issue_comment"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> GithubAddIssueCommentInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["github::create_issue"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> GithubCreateIssueInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["github::create_pull_request"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> GithubCreatePullRequestInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["github::get_issue"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> GithubGetIssueInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["github::list_issues"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> GithubListIssuesInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["github::list_pull_requests"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> GithubListPullRequestsInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["github::merge_pull_request"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> GithubMergePullRequestInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["github::search_code"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> GithubSearchCodeInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["glob"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> GlobInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["grep"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> GrepInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["list_dir"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> ListDirInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["lsp_diagnostics"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> LspDiagnosticsInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["make_slides"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> MakeSlidesInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["mcp_call"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> McpCallInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["multi_edit"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> MultiEditInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["notebook_edit"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> NotebookEditInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["postgres::describe_table"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> PostgresDescribeTableInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["postgres::execute"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> PostgresExecuteInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["postgres::list_schemas"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> PostgresListSchemasInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["postgres::list_tables"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> PostgresListTablesInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["postgres::query"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> PostgresQueryInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["read_file"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> ReadFileInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["run_shell"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> RunShellInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["spawn_agent"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> SpawnAgentInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["todo_write"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> TodoWriteInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["web_fetch"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> WebFetchInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["web_search"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> WebSearchInput: ...
+
+
+@overload
+def parse_arguments(
+    name: Literal["write_file"],
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> WriteFileInput: ...
+
+
+@overload
+def parse_arguments(
+    name: str,
+    raw: object,
+    *,
+    provider: Provider | None,
+    with_defaults: bool = False,
+) -> BaseModel: ...
 
 
 def parse_arguments(

@@ -45,9 +45,28 @@ PROVIDER_TO_CANONICAL: Final[Mapping[str, str]] = _P(
 _COPIES: dict[str, bytes] = {}
 
 
+class UnknownToolError(KeyError):
+    """A name no tool of this package has; the message names the closest ones."""
+
+    def __init__(self, name: str) -> None:
+        import difflib  # lazy: only a wrong name needs it
+
+        self.name = name
+        known = [*NAMES, *(n for n in PROVIDER_TO_CANONICAL if n not in BY_NAME)]
+        self.near = tuple(difflib.get_close_matches(name, known, n=3, cutoff=0.6))
+        hint = f"; did you mean {' or '.join(map(repr, self.near))}?" if self.near else ""
+        super().__init__(f"no tool is called {name!r}{hint}")
+
+    def __str__(self) -> str:  # KeyError would show the message as a repr
+        return str(self.args[0])
+
+
 def descriptor(name: str) -> Mapping[str, Any]:
-    """The read-only descriptor of canonical ``name`` (KeyError when unknown)."""
-    return BY_NAME[name]
+    """The read-only descriptor of canonical ``name`` (UnknownToolError when unknown)."""
+    found = BY_NAME.get(name)
+    if found is None:
+        raise UnknownToolError(name)
+    return found
 
 
 def get(name: str) -> ToolDescriptor:

@@ -16,7 +16,7 @@ rule that matches wins.
 
 from __future__ import annotations
 
-from .descriptors import BY_NAME
+from .descriptors import descriptor
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # names for type checkers: at run time the package imports no typing
@@ -37,8 +37,9 @@ FIELDS_READ: Final[tuple[str, ...]] = (
 
 
 def decide(tool: Mapping[str, Any] | str, mode: Mode) -> Decision:
-    """What a host does with a call to ``tool`` (a descriptor or canonical name) in ``mode``."""
-    fields = BY_NAME[tool] if isinstance(tool, str) else tool
+    """What a host does with a call to ``tool`` (a descriptor or canonical name) in ``mode``;
+    UnknownToolError (naming the closest tools) for a name no tool has."""
+    fields = descriptor(tool) if isinstance(tool, str) else tool
     if mode == "plan":
         if fields["availableInPlanMode"]:
             return "allow"

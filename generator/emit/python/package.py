@@ -15,6 +15,7 @@ from generator.core.templating import render
 from generator.emit import decisions
 from generator.emit.common import GENERATE_COMMAND, NO_INPUTS, Inputs, Rendered
 from generator.emit.python.arguments import arguments_context
+from generator.emit.python.host import host_context
 from generator.emit.python.literal import FROZEN_MAPPING, black_str, py_literal, py_str, toml_str
 from generator.emit.python.views import READ_ONLY, views_context
 from generator.ir.fields import ANNOTATIONS, FIELDS, descriptor_json
@@ -31,6 +32,10 @@ MODULES = (
     "hosts.py",
     "modes.py",
     "_types.py",
+    "host.py",
+    "_dispatch.py",
+    "_mcp.py",
+    "__main__.py",
 )
 RUNTIME = (
     "_checks.py",
@@ -99,6 +104,7 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
         "annotations": ANNOTATIONS,
         **decisions.context(),
         **arguments_context(toolset, options, inputs),
+        **host_context(toolset, options, inputs),
         **_views(toolset, options, inputs),
     }
     files = {

@@ -275,3 +275,42 @@ def test_trailing_whitespace_of_a_served_description_is_no_change() -> None:
     assert compare_entry(BASE, served(_set("description", BASE["description"] + "\n  "))) == []
     (change,) = compare_entry(BASE, served(_set("description", BASE["description"] + " Now.")))
     assert change.rule == "live-description-changed"
+
+
+UNTITLED = served(_drop("title"), served(_drop("annotations", "title")))
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        served(
+            _set("title", "files::read_file"),
+            served(_set("annotations", "title", "files::read_file")),
+        ),
+        UNTITLED,
+    ],
+    ids=["the generated listing's default title", "no title"],
+)
+def test_a_contract_without_title_accepts_the_default_title_or_none(sent: dict[str, Any]) -> None:
+    """The generated listing writes the canonical name as the title of a contract without
+    one; a server that serves that listing unchanged has changed nothing."""
+    found = compare_listing(
+        Expected(
+            "contracts/", "files", {"read_file": UNTITLED}, {}, {"read_file": "files::read_file"}
+        ),
+        {"read_file": sent},
+    )
+    assert found == []
+
+
+def test_a_contract_without_title_still_sees_any_other_title() -> None:
+    sent = served(_set("title", "Read any file"))
+    found = compare_listing(
+        Expected(
+            "contracts/", "files", {"read_file": UNTITLED}, {}, {"read_file": "files::read_file"}
+        ),
+        {"read_file": sent},
+    )
+    assert [(f.rule.id, f.message) for f in found] == [
+        ("title-changed", 'title none → "Read any file"')
+    ]

@@ -1,0 +1,114 @@
+"""What ``ToolHost.dispatch`` costs beyond ``parse_arguments`` and the handler, per call.
+
+    .venv/bin/python bench/dispatch.py [--sizes 216] [--seed 1]
+
+Synthetic contracts (bench/synth.py) are generated into the Python package; every tool
+gets a handler that returns at once (text, or a fixed object for a tool with an
+``outputSchema`` whose schema it fits, else the tool is skipped), and one valid arguments
+object drawn by hypothesis-jsonschema. For each tool, a Claude ``tool_use`` block is
+dispatched (``dispatch_sync``, mode ``auto``, a ``confirm`` that says yes) and, apart,
+``parse_arguments`` and the handler are called on the same input: the difference is what
+dispatch adds (routing, the gate, the context, result validation and the result object).
+Medians over the tools, the slowest beside it; the target is 10 µs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+
+from tools_for import generate  # noqa: E402
+
+PYTHON = """
+import json, statistics, sys, timeit, warnings
+sys.path.insert(0, sys.argv[1])
+from hypothesis import HealthCheck, given, settings
+from hypothesis_jsonschema import from_schema
+import toolcanon_tools as t
+from toolcanon_tools.host import _OUTPUT
+
+warnings.simplefilter("ignore")
+
+
+def one(schema):
+    found = []
+
+    @settings(max_examples=1, database=None, suppress_health_check=list(HealthCheck))
+    @given(from_schema(schema))
+    def draw(value):
+        found.append(value)
+
+    try:
+        draw()
+    except Exception:
+        return None
+    return found[0] if found else None
+
+
+app = t.ToolHost("auto", confirm=lambda ctx, args: True, allow_missing=True)
+calls = []
+for name in t.NAMES:
+    if name in _OUTPUT:
+        continue  # a handler cannot answer an arbitrary outputSchema with a fixed object
+    args = one(t.plain(t.BY_NAME[name]["inputSchema"]))
+    if args is None:
+        continue
+    try:
+        t.parse_arguments(name, args, provider="anthropic")
+    except t.ArgumentsError:
+        continue
+    app.handler(name)(lambda a, ctx: "ok")
+    provider_name = t.BY_NAME[name]["providerName"]
+    calls.append((name, args, {"type": "tool_use", "id": "c1", "name": provider_name,
+                               "input": args}))
+
+
+def best(function):
+    timer = timeit.Timer(function)
+    number = max(1, timer.autorange()[0] // 10)
+    return min(timer.repeat(number=number, repeat=5)) / number
+
+
+overhead = []
+for name, args, call in calls:
+    assert app.dispatch_sync("anthropic", call)["is_error"] is False
+    whole = best(lambda: app.dispatch_sync("anthropic", call))
+    parse = best(lambda: t.parse_arguments(name, args, provider="anthropic"))
+    handler = best(lambda: (lambda a, ctx: "ok")(None, None))
+    overhead.append(whole - parse - handler)
+print(json.dumps({"tools": len(calls), "median": statistics.median(overhead),
+                  "max": max(overhead)}))
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[216])
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in args.sizes:
+            out = generate(size, args.seed, Path(tmp) / f"synth-{size}")
+            ran = subprocess.run(
+                [sys.executable, "-c", PYTHON, str(out / "python")], capture_output=True, text=True
+            )
+            if ran.returncode != 0:
+                raise SystemExit(ran.stderr)
+            found = json.loads(ran.stdout)
+            print(
+                f"{size:>5} tools ({found['tools']} dispatched): overhead per call "
+                f"{found['median'] * 1e6:5.2f} µs median, {found['max'] * 1e6:5.2f} µs slowest "
+                "(target ≤ 10 µs)",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""What the Python package's host kit (``host.py``, ``_dispatch.py``, ``_mcp.py``) reads:
+each tool's handler type, the providers it can answer, and the dispatch table as data.
+
+The shapes come from ``ir/dispatch.PROVIDERS`` (the same rows the TypeScript package
+renders); a provider is offered only when its target is enabled, because routing and
+``parse_arguments`` need that target's names and inverse.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.emit.common import Inputs
+from generator.emit.python.arguments import validator_of
+from generator.ir.dispatch import (
+    FAILURES,
+    NEAR,
+    NEAR_COUNT,
+    NEAR_CUTOFF,
+    PROBLEM,
+    PROVIDERS,
+    attribute,
+    shape_json,
+)
+from generator.ir.model import Toolset, thaw
+from generator.ir.options import EmitOptions
+from generator.ir.policy import DECISION_RULES
+from generator.profiles.inverse import enabled_inverses
+
+TEXT_RESULT = "str"
+STRUCTURED_RESULT = "JsonObject"
+
+
+def handler_types(toolset: Toolset, inputs: Inputs) -> list[dict[str, Any]]:
+    """Per tool: its canonical name, input model class, result type and output schema's
+    validator (None without an ``outputSchema``)."""
+    classes = dict(inputs.models.classes) if inputs.models is not None else {}
+    return [
+        {
+            "name": tool.name,
+            "model": classes[tool.name],
+            "result": TEXT_RESULT if tool.output_schema is None else STRUCTURED_RESULT,
+            "output": (
+                None if tool.output_schema is None else validator_of(thaw(tool.output_schema))
+            ),
+        }
+        for tool in toolset
+    ]
+
+
+def provider_rows(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> list[dict[str, Any]]:
+    """The dispatch table's rows whose ``parse_arguments`` provider is enabled, as data:
+    the call's key paths with the attribute names a Python SDK object uses."""
+    enabled = enabled_inverses((tool.name for tool in toolset), options.targets, inputs.adapted)
+    rows = []
+    for row in PROVIDERS:
+        if row.arguments not in enabled:
+            continue
+        call = row.call
+        rows.append(
+            {
+                "provider": row.provider,
+                "names": row.names,
+                "arguments": row.arguments,
+                "title": row.call.title,
+                "name": _path(call.name),
+                "input": _path(call.arguments),
+                "id": None if call.call_id is None else _path(call.call_id),
+                "encoded": call.encoded,
+                "id_optional": call.id_optional,
+                "arguments_optional": call.arguments_optional,
+                "success": shape_json(row.success),
+                "error": shape_json(row.error),
+            }
+        )
+    return rows
+
+
+def _path(keys: tuple[str, ...]) -> list[list[str]]:
+    return [[key, attribute(key)] for key in keys]
+
+
+def host_context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str, Any]:
+    """The template context of the host kit's modules."""
+    handlers = handler_types(toolset, inputs)
+    return {
+        "handlers": handlers,
+        "host_providers": provider_rows(toolset, options, inputs),
+        "failures": {f.kind: f.message for f in FAILURES},
+        "problem_line": PROBLEM,
+        "near": NEAR,
+        "near_count": NEAR_COUNT,
+        "near_cutoff": NEAR_CUTOFF,
+        "meanings": {rules.mode: rules.meaning for rules in DECISION_RULES},
+        "output_jsonschema": any(h["output"] == "jsonschema" for h in handlers),
+    }

@@ -48,10 +48,14 @@ def write_package(folder: Path, rendered: Rendered) -> None:
 
 
 def link_modules(root: Path, packages: dict[str, Path]) -> None:
-    """``root/node_modules``: each package by name, and the harness's zod (its peer)."""
+    """``root/node_modules``: each package by name, the harness's zod (its peer) and MCP
+    SDK (the optional peer ``<package>/mcp`` declares ``mcpServer`` with)."""
     modules = root / "node_modules"
     modules.mkdir(exist_ok=True)
     (modules / "zod").symlink_to(HARNESS / "node_modules" / "zod", target_is_directory=True)
+    (modules / "@modelcontextprotocol").symlink_to(
+        HARNESS / "node_modules" / "@modelcontextprotocol", target_is_directory=True
+    )
     for name, folder in packages.items():
         (modules / name).symlink_to(folder, target_is_directory=True)
 

@@ -7,8 +7,8 @@ import { inputSchemas } from "./zod.js";
 
 export const providers = freeze(["anthropic", "bedrock", "gemini", "mcp", "openai"]);
 
-// Per provider: the names it calls tools by → canonical names.
-const routes = freeze({
+// Per provider: the names it calls tools by → canonical names (host.js routes with them).
+export const routes = freeze({
   anthropic: {
     acme_docs__feedback: "acme.docs::feedback",
     "acme_docs__search-docs": "acme.docs::search-docs",
@@ -342,7 +342,8 @@ export class ArgumentsError extends Error {
 
 function canonical(name, provider) {
   if (own(routes[provider], name)) return routes[provider][name];
-  if (own(ambiguous[provider], name)) {
+  // A canonical name is never ambiguous: an MCP name two servers share may be one.
+  if (own(ambiguous[provider], name) && !own(toolDescriptors, name)) {
     const tools = ambiguous[provider][name].join(", ");
     const message = `${provider} calls more than one tool ${JSON.stringify(name)} (${tools}): pass the canonical name`;
     throw new ArgumentsError(null, provider, [problem([], "ambiguous_tool", message)]);

@@ -96,3 +96,52 @@ export type { HostName, HostToolDescriptors } from "./hosts.js";
 export { hostNames, hostToolDescriptors, toolDescriptorsFor } from "./hosts.js";
 export type { ListName, ToolLists } from "./modes.js";
 export { listNames, toolsFor } from "./modes.js";
+export type {
+  AcmeDocsPagesGetOutput,
+  AcmeDocsSearchDocsOutput,
+  AnalyzePageOutput,
+  AskUserOutput,
+  BrowserEvaluateOutput,
+  BrowserScreenshotOutput,
+  DesktopScreenshotOutput,
+  EditFileHashedOutput,
+  GitOutput,
+  GithubCreateIssueOutput,
+  GithubCreatePullRequestOutput,
+  GithubGetIssueOutput,
+  GithubListPullRequestsOutput,
+  GithubSearchCodeOutput,
+  GlobOutput,
+  GrepOutput,
+  ListDirOutput,
+  LspDiagnosticsOutput,
+  McpCallOutput,
+  MultiEditOutput,
+  PostgresDescribeTableOutput,
+  PostgresExecuteOutput,
+  PostgresListTablesOutput,
+  PostgresQueryOutput,
+  ReadFileOutput,
+  RunShellOutput,
+  SpawnAgentOutput,
+  WebFetchOutput,
+  WebSearchOutput,
+  TextBlock,
+  TextResult,
+  ToolOutputs,
+  ToolResults,
+} from "./outputs.js";
+export { outputSchemas } from "./outputs.js";
+export type {
+  ConfirmRequest,
+  DispatchOptions,
+  DispatchProvider,
+  ProviderCalls,
+  ProviderResults,
+  ToolContext,
+  ToolHandler,
+  ToolHandlers,
+  ToolHost,
+  ToolHostOptions,
+} from "./host.js";
+export { ResultError, UnhandledToolsError, createToolHost, dispatchProviders } from "./host.js";

@@ -21,6 +21,7 @@ from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import collect
 from generator.emit.mcp import META_KEY
 from generator.emit.typescript.arguments import arguments_data
+from generator.emit.typescript.host import host_context
 from generator.emit.typescript.lists import ts_lists
 from generator.emit.typescript.text import jsdoc, line_comment, ts_property_key, ts_string, ts_value
 from generator.emit.typescript.tools import TsTool, ts_tools
@@ -44,11 +45,14 @@ JS_MODULES: Final = (
     "arguments",
     "hosts",
     "modes",
+    "host",
+    "mcp",
     "index",
 )
 DTS_MODULES: Final = (
     "descriptor",
     "inputs",
+    "outputs",
     "tools",
     "decide",
     "providers",
@@ -56,11 +60,16 @@ DTS_MODULES: Final = (
     "arguments",
     "hosts",
     "modes",
+    "host",
+    "mcp",
     "index",
 )
 ZOD_MODULE: Final = "zod.js"
+OUTPUTS_MODULE: Final = "outputs.js"
 ZOD_RANGE: Final = "^4.3.0"
 """The Zod versions the validators need (the converter's output uses 4.3's API)."""
+MCP_SDK_RANGE: Final = "^1.32.0"
+"""The MCP SDK versions ``mcpServer`` is tested with (an optional peer: only it loads one)."""
 _SCHEMA_FIELDS: Final = {"inputSchema": "InputSchema", "parameters": "InputSchema"}
 _OUTPUT_FIELD: Final = "outputSchema"
 
@@ -89,6 +98,7 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
             f"typescript/{module}.d.ts.j2", _filters(), **context
         )
     files[PACKAGE_DIR / ZOD_MODULE] = _noted(zod_module(_input_schemas(context["tools"])))
+    files[PACKAGE_DIR / OUTPUTS_MODULE] = _noted(_outputs_module(context["tools"]))
     files[PACKAGE_DIR / RUNTIME_FILE] = _noted(runtime_module())
     files[PACKAGE_DIR / "package.json"] = render("typescript/package.json.j2", {}, **context)
     return dict(sorted(files.items()))
@@ -102,11 +112,13 @@ def _context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str
     tools = ts_tools(toolset, reserved=frozenset(elements))
     shared = share(_named(tools), found, {tool.name: tool.prefix for tool in tools})
     lists = ts_lists(found, lambda entry, indent: js_value(entry, shared, indent))
+    arguments = arguments_data(toolset, options, inputs, found)
     return {
         "note": GENERATED_NOTE,
         "package_name": options.typescript_package,
         "version": options.package_version,
         "zod_range": ZOD_RANGE,
+        "mcp_sdk_range": MCP_SDK_RANGE,
         "fields": FIELDS,
         "annotations": ANNOTATIONS,
         "mcp_meta_key": META_KEY,
@@ -119,9 +131,10 @@ def _context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str
         "lists": lists,
         "elements": elements,
         "exports": tuple(dict.fromkeys(found_list.export for found_list in found)),
-        "arguments": arguments_data(toolset, options, inputs, found),
+        "arguments": arguments,
         **views_context(toolset, options, inputs, shared),
         **decisions.context(),
+        **host_context(options, arguments.providers),
     }
 
 
@@ -141,6 +154,12 @@ def _named(tools: Sequence[TsTool]) -> list[tuple[str, Any]]:
 
 def _input_schemas(tools: Sequence[TsTool]) -> list[tuple[str, Any]]:
     return [(tool.name, tool.data["inputSchema"]) for tool in tools]
+
+
+def _outputs_module(tools: Sequence[TsTool]) -> str:
+    """The validators of every ``outputSchema``: the host kit checks results with them."""
+    schemas = [(tool.name, tool.data[_OUTPUT_FIELD]) for tool in tools if tool.output_type]
+    return zod_module(schemas, export="outputSchemas", field=_OUTPUT_FIELD)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,20 @@ from generator.ir.model import Toolset
 RESERVED_TYPES: Final = frozenset(
     {
         "CanonicalToolDescriptor",
+        "ConfirmRequest",
+        "DispatchOptions",
+        "DispatchProvider",
+        "ProviderCalls",
+        "ProviderResults",
+        "TextBlock",
+        "TextResult",
+        "ToolContext",
+        "ToolHandler",
+        "ToolHandlers",
+        "ToolHost",
+        "ToolHostOptions",
+        "ToolOutputs",
+        "ToolResults",
         "Decision",
         "DecisionFields",
         "HostName",
@@ -44,6 +58,7 @@ RESERVED_TYPES: Final = frozenset(
 )
 _DECLARED_RE: Final = re.compile(r"^export type (\w+) =", re.M)
 _INPUT: Final = "Input"
+_OUTPUT: Final = "Output"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +66,8 @@ class TsTool:
     """What the templates need of one tool; every text is already valid TypeScript.
 
     ``prefix`` starts the names of its values (``readFile2`` → ``readFile2InputSchema``);
-    ``data`` is its canonical descriptor as JSON data.
+    ``data`` is its canonical descriptor as JSON data. ``output_type`` names the type of
+    its ``outputSchema`` (None when the contract has none), declared by ``output_types``.
     """
 
     name: str
@@ -61,6 +77,9 @@ class TsTool:
     declared: tuple[str, ...]
     types: str
     data: Mapping[str, Any]
+    output_type: str | None = None
+    output_declared: tuple[str, ...] = ()
+    output_types: str = ""
 
 
 def ts_tools(toolset: Toolset, *, reserved: frozenset[str] = frozenset()) -> tuple[TsTool, ...]:
@@ -69,8 +88,12 @@ def ts_tools(toolset: Toolset, *, reserved: frozenset[str] = frozenset()) -> tup
     result = []
     for tool in toolset:
         data = descriptor_json(tool)
-        root, types, declared = _input_types(tool.name, data["inputSchema"], taken)
+        root, types, declared = _free_types(tool.name, data["inputSchema"], taken, _INPUT)
         taken.update(declared)
+        output: tuple[str | None, str, tuple[str, ...]] = (None, "", ())
+        if "outputSchema" in data:
+            output = _free_types(tool.name, data["outputSchema"], taken, _OUTPUT)
+            taken.update(output[2])
         result.append(
             TsTool(
                 name=tool.name,
@@ -80,18 +103,22 @@ def ts_tools(toolset: Toolset, *, reserved: frozenset[str] = frozenset()) -> tup
                 declared=declared,
                 types=types,
                 data=data,
+                output_type=output[0],
+                output_types=output[1],
+                output_declared=output[2],
             )
         )
     return tuple(result)
 
 
-def _input_types(
-    name: str, schema: Mapping[str, Any], taken: set[str]
+def _free_types(
+    name: str, schema: Mapping[str, Any], taken: set[str], suffix: str
 ) -> tuple[str, str, tuple[str, ...]]:
-    """The first root type name whose declarations are all free, with its source."""
+    """The first root type name (``ReadFileInput``, ``ReadFileOutput``) whose
+    declarations are all free, with its source."""
     base = type_name(name)
     for counter in itertools.count(1):
-        root = f"{base}{counter if counter > 1 else ''}{_INPUT}"
+        root = f"{base}{counter if counter > 1 else ''}{suffix}"
         if root in taken:
             continue
         types = schema_to_ts(schema, name=root)

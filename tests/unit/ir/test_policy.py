@@ -81,7 +81,7 @@ def test_generated_python_decide_matches_the_table() -> None:
         {**FILTERS, "black_str": lambda v: f'"{v}"'},
         header="#",
         **context(),
-    ).replace("from .descriptors import BY_NAME", "BY_NAME: dict[str, object] = {}")
+    ).replace("from .descriptors import descriptor", "descriptor = {}.__getitem__")
     namespace: dict[str, object] = {}
     exec(compile(source, "permissions.py", "exec"), namespace)
     generated = namespace["decide"]

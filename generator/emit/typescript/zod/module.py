@@ -78,13 +78,15 @@ def zod_module(
     schemas: Sequence[tuple[str, Mapping[str, Any] | bool]],
     *,
     export: str = "inputSchemas",
+    field: str = "inputSchema",
     zod: str = "zod",
     runtime: str = f"./{RUNTIME_FILE}",
 ) -> str:
     """An ES module: one ``const`` per schema and ``export``, {name: schema} in the order given.
 
     ``zod`` and ``runtime`` are the specifiers it imports Zod and the helper module by
-    (the try-it page links them to its own copies)."""
+    (the try-it page links them to its own copies); ``field`` names the schemas' field in
+    the module's opening comment."""
     declarations: list[str] = []
     entries: list[tuple[str, Js]] = []
     for prefix, (name, schema) in zip(prefixes([n for n, _ in schemas]), schemas, strict=True):
@@ -101,6 +103,7 @@ def zod_module(
         runtime=runtime,
         declarations=declarations,
         export=export,
+        field=field,
         table=render(obj(entries), "", len(head) + 1),
     )
 

@@ -167,6 +167,7 @@ function frozen(value) {
 }
 
 const LISTS = ["openaiChatTools", "openaiResponsesTools", "claudeTools", "mcpTools"];
+const ZOD = ["inputSchemas", "outputSchemas"];
 
 function dump(pkg) {
   const tools = pkg.toolNames.map((name) => pkg.toolDescriptors[name]);
@@ -180,7 +181,8 @@ function dump(pkg) {
     decisions: tools.map((t) => permissionModes.map((mode) => decide(t, mode))),
     lists: Object.fromEntries(LISTS.filter((name) => name in pkg).map((name) => [name, pkg[name]])),
     validators: Object.keys(pkg.inputSchemas).sort(),
-    frozen: exported.filter((name) => name !== "inputSchemas" && !frozen(pkg[name])),
+    // Zod validators hold caches of their own
+    frozen: exported.filter((name) => !ZOD.includes(name) && !frozen(pkg[name])),
   };
 }
 
@@ -428,7 +430,7 @@ def test_every_file_says_it_is_generated(built: dict[str, tuple[Toolset, Rendere
     expected = {f"{m}.js" for m in typescript.JS_MODULES} | {
         f"{m}.d.ts" for m in typescript.DTS_MODULES
     }
-    expected |= {"zod.js", "_jsonschema.js", "package.json"}
+    expected |= {"zod.js", "outputs.js", "_jsonschema.js", "package.json"}
     assert {p.name for p in files} == expected
     for path, text in files.items():
         if path.suffix != ".json":
@@ -448,7 +450,13 @@ def test_package_json_follows_options(toolsets: dict[str, Toolset]) -> None:
     assert package["version"] == "2.3.4"
     assert package["type"] == "module"
     assert package["exports"]["."] == {"types": "./index.d.ts", "default": "./index.js"}
-    assert package["peerDependencies"] == {"zod": typescript.ZOD_RANGE}
+    assert package["peerDependencies"] == {
+        "@modelcontextprotocol/sdk": typescript.MCP_SDK_RANGE,
+        "zod": typescript.ZOD_RANGE,
+    }
+    # only mcpServer loads the MCP SDK: installing the package never needs it
+    assert package["peerDependenciesMeta"] == {"@modelcontextprotocol/sdk": {"optional": True}}
+    assert package["exports"]["./mcp"] == {"types": "./mcp.d.ts", "default": "./mcp.js"}
 
 
 def test_without_provider_targets_the_package_has_no_lists(toolsets: dict[str, Toolset]) -> None:

@@ -33,3 +33,23 @@ export type { HostName, HostToolDescriptors } from "./hosts.js";
 export { hostNames, hostToolDescriptors, toolDescriptorsFor } from "./hosts.js";
 export type { ListName, ToolLists } from "./modes.js";
 export { listNames, toolsFor } from "./modes.js";
+export type {
+  TextBlock,
+  TextResult,
+  ToolOutputs,
+  ToolResults,
+} from "./outputs.js";
+export { outputSchemas } from "./outputs.js";
+export type {
+  ConfirmRequest,
+  DispatchOptions,
+  DispatchProvider,
+  ProviderCalls,
+  ProviderResults,
+  ToolContext,
+  ToolHandler,
+  ToolHandlers,
+  ToolHost,
+  ToolHostOptions,
+} from "./host.js";
+export { ResultError, UnhandledToolsError, createToolHost, dispatchProviders } from "./host.js";

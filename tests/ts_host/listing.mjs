@@ -1,0 +1,3 @@
+import { mcpTools } from "./pkg/index.js";
+
+console.log(JSON.stringify(mcpTools));

@@ -9,7 +9,10 @@ is tested against it.
 ``--http``       Streamable HTTP on 127.0.0.1 at a free port; the first stdout line is the URL.
 ``--page-size``  tools per ``tools/list`` page (``nextCursor`` carries the next index).
 ``--mode``       ``ok``; ``hang`` never answers ``tools/list``; ``crash`` exits when asked for
-                 the second page; ``flood`` writes to stderr without pause while serving.
+                 the second page; ``flood`` writes to stderr without pause while serving;
+                 ``no-cache`` leaves out ``ttlMs`` and ``cacheScope`` (which every other
+                 mode sends, as MCP 2026-07-28 asks); ``shuffle`` lists the tools in
+                 reverse order on every second ``tools/list``.
 ``--child``      starts a child process that sleeps (in the server's process group) and
                  writes its pid to PIDFILE.
 ``--environment`` writes the names of the variables it was started with to FILE.
@@ -39,18 +42,26 @@ from mcp.server.stdio import stdio_server
 FLOOD_SECONDS = 60  # a flood stops by itself; the test ends the server long before
 
 
+CACHE = {"ttlMs": 0, "cacheScope": "private"}
+
+
 def make_server(tools: list[dict[str, Any]], page_size: int, mode: str) -> Server[Any]:
+    calls = {"first pages": 0}
+
     async def list_tools(_context: Any, params: types.PaginatedRequestParams | None) -> Any:
         start = int(params.cursor) if params is not None and params.cursor else 0
         if mode == "hang":
             await anyio.sleep_forever()
         if mode == "crash" and start > 0:
             os._exit(3)
+        calls["first pages"] += start == 0
+        listed = tools[::-1] if mode == "shuffle" and calls["first pages"] % 2 == 0 else tools
         end = start + page_size
         cursor = str(end) if end < len(tools) else None
-        return types.ListToolsResult.model_validate(
-            {"tools": tools[start:end], **({"nextCursor": cursor} if cursor else {})}
-        )
+        page = {"tools": listed[start:end], **({"nextCursor": cursor} if cursor else {})}
+        if mode == "no-cache":  # as JSON: the SDK's model would send its defaults
+            return {**page, "resultType": "complete"}
+        return types.ListToolsResult.model_validate({**page, **CACHE})
 
     return Server("verify-test-server", version="1.0", on_list_tools=list_tools)
 
@@ -102,7 +113,9 @@ def main() -> None:
     parser.add_argument("listing", type=Path)
     parser.add_argument("--http", action="store_true")
     parser.add_argument("--page-size", type=int, default=1000)
-    parser.add_argument("--mode", choices=["ok", "hang", "crash", "flood"], default="ok")
+    parser.add_argument(
+        "--mode", choices=["ok", "hang", "crash", "flood", "no-cache", "shuffle"], default="ok"
+    )
     parser.add_argument("--child", type=Path)
     parser.add_argument("--daemon", type=Path)
     parser.add_argument("--environment", type=Path)

@@ -2777,6 +2777,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -2813,6 +2814,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -2852,6 +2854,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -2888,6 +2891,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -2922,6 +2926,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: true;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -2957,6 +2962,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -2993,6 +2999,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3029,6 +3036,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3065,6 +3073,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3100,6 +3109,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3135,6 +3145,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3171,6 +3182,7 @@ export declare const toolDescriptors: {
     };
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3206,6 +3218,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3241,6 +3254,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3276,6 +3290,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3312,6 +3327,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3347,6 +3363,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3382,6 +3399,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3420,6 +3438,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3456,6 +3475,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3493,6 +3513,7 @@ export declare const toolDescriptors: {
     };
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3533,6 +3554,7 @@ export declare const toolDescriptors: {
     };
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3577,6 +3599,7 @@ export declare const toolDescriptors: {
         readonly column: 17;
       },
     ];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly ["openai", "anthropic", "bedrock", "gemini-openapi"];
     };
@@ -3617,6 +3640,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3653,6 +3677,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3690,6 +3715,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3730,6 +3756,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3767,6 +3794,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3803,6 +3831,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: true;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3843,6 +3872,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3879,6 +3909,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3919,6 +3950,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3955,6 +3987,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -3994,6 +4027,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: true;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4030,6 +4064,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4069,6 +4104,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4104,6 +4140,7 @@ export declare const toolDescriptors: {
     };
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4144,6 +4181,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4180,6 +4218,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4215,6 +4254,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4254,6 +4294,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4290,6 +4331,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4325,6 +4367,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4361,6 +4404,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4400,6 +4444,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4453,6 +4498,7 @@ export declare const toolDescriptors: {
         readonly lineFormat: "plain";
       },
     ];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4494,6 +4540,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4531,6 +4578,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4564,6 +4612,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: true;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4603,6 +4652,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4642,6 +4692,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -4677,6 +4728,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };

@@ -29,6 +29,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -65,6 +66,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -104,6 +106,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -140,6 +143,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -174,6 +178,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: true,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -209,6 +214,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -245,6 +251,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -281,6 +288,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -317,6 +325,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -352,6 +361,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -387,6 +397,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -423,6 +434,7 @@ export const toolDescriptors = freeze({
     },
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -458,6 +470,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -493,6 +506,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -528,6 +542,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -564,6 +579,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -599,6 +615,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -634,6 +651,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -672,6 +690,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -708,6 +727,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -745,6 +765,7 @@ export const toolDescriptors = freeze({
     },
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -785,6 +806,7 @@ export const toolDescriptors = freeze({
     },
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -829,6 +851,7 @@ export const toolDescriptors = freeze({
         column: 17,
       },
     ],
+    icons: [],
     targets: {
       exclude: ["openai", "anthropic", "bedrock", "gemini-openapi"],
     },
@@ -869,6 +892,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -905,6 +929,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -942,6 +967,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -982,6 +1008,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1019,6 +1046,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1055,6 +1083,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: true,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1095,6 +1124,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1131,6 +1161,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1171,6 +1202,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1207,6 +1239,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1246,6 +1279,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: true,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1282,6 +1316,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1321,6 +1356,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1356,6 +1392,7 @@ export const toolDescriptors = freeze({
     },
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1396,6 +1433,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1432,6 +1470,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1467,6 +1506,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1506,6 +1546,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1542,6 +1583,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1577,6 +1619,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1613,6 +1656,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1652,6 +1696,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1705,6 +1750,7 @@ export const toolDescriptors = freeze({
         lineFormat: "plain",
       },
     ],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1746,6 +1792,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1783,6 +1830,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1816,6 +1864,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: true,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1855,6 +1904,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1894,6 +1944,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -1929,6 +1980,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },

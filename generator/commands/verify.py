@@ -70,14 +70,17 @@ def run(args: argparse.Namespace) -> ExitCode:
     # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.diff.report import DiffResult, render
     from generator.verify.compare import compare_listing
+    from generator.verify.listing import listing_findings
 
     _check_usage(args)
     config = options.config(args)
     if args.pin is not None:
         _check_pin(args, config)  # before a server starts
-        return _write_pin(args, _served(args))
+        return _write_pin(args, _served(args)[1])
     expected = _expected(args, config)  # bad contracts or pin: exit before a server starts
-    findings = tuple(compare_listing(expected, _served(args)))
+    listing, served = _served(args)
+    found = compare_listing(expected, served) + listing_findings(args.server, listing)
+    findings = tuple(sorted(found, key=lambda finding: finding.sort_key()))
     against = f"{expected.label} (MCP server '{args.server}' over {_transport(args)})"
     result = DiffResult(against, findings, args.fail_on, command="verify")
     sys.stdout.write(render(result, args.format))
@@ -95,14 +98,16 @@ def _expected(args: argparse.Namespace, config: Config) -> Expected:
     return read_pin(args.against_pin, args.against_pin.as_posix(), args.server, namespace)
 
 
-def _served(args: argparse.Namespace) -> dict[str, Entry]:
-    """The server's tools by name; ContractError (exit 2) saying why when it fails."""
+def _served(args: argparse.Namespace) -> tuple[Listing, dict[str, Entry]]:
+    """The server's listing and its tools by name; ContractError (exit 2) saying why
+    when it fails."""
     # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.live.session import ServerError
     from generator.verify.served import served_tools
 
     try:
-        return served_tools(_listing(args))
+        listing = _listing(args)
+        return listing, served_tools(listing)
     except ServerError as error:
         message = f"MCP server '{args.server}': {error}"
         where = Position(_display(args), 1, 1)

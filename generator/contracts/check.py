@@ -123,7 +123,8 @@ class _FileChecker:
         for key in ("inputSchema", "outputSchema"):
             schema = tool.get(key)
             if isinstance(schema, Mapping):
-                for found in check_schema(schema, self.extensions):
+                inputs = key == "inputSchema"
+                for found in check_schema(schema, self.extensions, inputs=inputs):
                     where = (*path, key, *found.path)
                     self.report(
                         where, found.message, found.hint, found.code, severity=found.severity

@@ -86,10 +86,19 @@ class ToolList:
     adapter: str | None = None
     per_server: bool = False  # one file per MCP server: exported keyed by server
     call: Call | None = None
+    # The members a wrapped file carries after the list (MCP's cache fields), per file.
+    result: Callable[[PurePosixPath, EmitOptions], dict[str, Any]] | None = None
 
     def file_of(self, tool: ToolDescriptor, options: EmitOptions) -> PurePosixPath:
         """The file ``tool``'s entry goes to (one fixed file, or one per group)."""
         return self.file if isinstance(self.file, PurePosixPath) else self.file(tool, options)
+
+    def body(self, path: PurePosixPath, entries: list[Any], options: EmitOptions) -> Any:
+        """What one file holds: the entries, or the object wrapping them."""
+        if self.wrap is None:
+            return entries
+        after = {} if self.result is None else self.result(path, options)
+        return {self.wrap: entries, **after}
 
     def members(self, tools: Iterable[ToolDescriptor], inputs: Inputs) -> list[ToolDescriptor]:
         """The tools in this list, in the order given: not those the contract leaves out
@@ -114,8 +123,7 @@ def render_lists(
             entry = tool_list.entry(tool, inputs)
             files.setdefault(tool_list.file_of(tool, options), []).append(entry)
         for path in sorted(files):
-            body: Any = files[path] if tool_list.wrap is None else {tool_list.wrap: files[path]}
-            rendered[path] = dump_json(body)
+            rendered[path] = dump_json(tool_list.body(path, files[path], options))
     return rendered
 
 

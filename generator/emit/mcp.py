@@ -6,6 +6,12 @@ MCP takes JSON Schema 2020-12 and allows it), ``outputSchema`` when the contract
 ``annotations`` (the hints, plus ``title`` for clients older than the top-level title)
 and the canonical permission fields under one ``_meta`` key of this project. Tools that
 belong to no server are listed under the configured builtin server.
+
+A file is a complete ``ListToolsResult`` of MCP 2026-07-28: the tools in canonical
+order (the same order on every listing, which client caches and prompt caches need),
+then ``ttlMs`` and ``cacheScope`` from the server's ``mcp-servers`` entry (or the
+policy's conservative defaults) and ``resultType``. A client of that revision drops a
+server whose listing lacks the cache fields.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.ir.fields import hints, mcp_meta
 from generator.ir.model import ToolDescriptor, Toolset, thaw
 from generator.ir.options import EmitOptions
+from generator.ir.policy import MCP_RESULT_TYPE
 
 # Reverse-DNS prefix of this project (its second label is neither "mcp" nor
 # "modelcontextprotocol", which the spec reserves) and a name for the payload.
@@ -39,6 +46,8 @@ def mcp_tool(tool: ToolDescriptor) -> dict[str, Any]:
     }
     if tool.output_schema is not None:
         entry["outputSchema"] = thaw(tool.output_schema)
+    if tool.icons:
+        entry["icons"] = thaw(tool.icons)
     entry["annotations"] = {"title": tool.title, **hints(tool)}
     entry["_meta"] = {META_KEY: mcp_meta(tool)}
     return entry
@@ -47,6 +56,12 @@ def mcp_tool(tool: ToolDescriptor) -> dict[str, Any]:
 def listing_file(tool: ToolDescriptor, options: EmitOptions) -> PurePosixPath:
     """``mcp/<server>.json``: the tools/list result of the tool's server."""
     return PurePosixPath("mcp", f"{server_of(tool, options)}.json")
+
+
+def listing_result(path: PurePosixPath, options: EmitOptions) -> dict[str, Any]:
+    """What a server's ``tools/list`` result says besides its tools (``mcp/<server>.json``)."""
+    cache = options.cache_of(path.stem)
+    return {"ttlMs": cache.ttl_ms, "cacheScope": cache.cache_scope, "resultType": MCP_RESULT_TYPE}
 
 
 LISTS = (
@@ -67,6 +82,7 @@ LISTS = (
         wrap="tools",
         per_server=True,
         call=Call("`tools/call` request `params`", (), ("name",), ("arguments",)),
+        result=listing_result,
     ),
 )
 

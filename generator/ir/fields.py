@@ -196,6 +196,16 @@ FIELDS: tuple[FieldSpec, ...] = (
         "Example arguments, each valid against inputSchema (Claude's input_examples).",
     ),
     FieldSpec(
+        "icons",
+        "icons",
+        "list[dict[str, Any]]",
+        (
+            "readonly { readonly src: string; readonly mimeType?: string;"
+            ' readonly sizes?: readonly string[]; readonly theme?: "light" | "dark" }[]'
+        ),
+        "Icons an MCP client may show ({src, mimeType?, sizes?, theme?}); MCP's Tool.icons.",
+    ),
+    FieldSpec(
         "targets",
         "targets",
         "dict[str, list[str]]",

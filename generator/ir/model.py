@@ -106,6 +106,7 @@ class ToolDescriptor:
     strict: bool
     targets: FrozenJson  # {"exclude": (provider target names the tool is left out of)}
     examples: FrozenJson  # example argument objects, each valid against input_schema
+    icons: FrozenJson  # MCP Tool.icons: ({src, mimeType?, sizes?, theme?}, …)
     destructive_hint: bool
     idempotent_hint: bool
     open_world_hint: bool

@@ -60,3 +60,30 @@ def routes(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
         if found.setdefault(provider, canonical) != canonical:
             raise ValueError(f"provider name {provider!r} names two tools")
     return dict(sorted(found.items()))
+
+
+_LABEL = r"[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+META_KEY = re.compile(
+    rf"(?:(?P<prefix>{_LABEL}(?:\.{_LABEL})*)/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?"
+)
+"""MCP's rule for a ``_meta`` key: an optional prefix of dot-separated labels (a letter
+first, a letter or digit last, hyphens between) and a slash, then a name that is empty
+or starts and ends with a letter or digit (``.``, ``_``, ``-`` inside)."""
+RESERVED_LABELS = ("modelcontextprotocol", "mcp")  # as a prefix's second label: MCP's own
+
+
+def is_meta_key(key: str) -> bool:
+    """True when ``key`` follows MCP's ``_meta`` key naming rule."""
+    return META_KEY.fullmatch(key) is not None
+
+
+def meta_key_problem(key: str) -> str | None:
+    """Why ``key`` may not be a ``_meta`` key someone other than MCP chose (None: it
+    may): it breaks the naming rule, or its prefix is one MCP reserves for itself."""
+    match = META_KEY.fullmatch(key)
+    if match is None:
+        return "it breaks MCP's _meta key naming rule"
+    labels = (match["prefix"] or "").split(".")
+    if len(labels) > 1 and labels[1].lower() in RESERVED_LABELS:
+        return f"its prefix is reserved for MCP (second label '{labels[1]}')"
+    return None

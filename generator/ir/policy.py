@@ -28,6 +28,17 @@ DEFAULT_CATEGORY = "general"
 DEFAULT_RISK: RiskLevel = "high"
 DEFAULT_APPROVAL_FLOW = "standard"
 
+CacheScope = Literal["private", "public"]
+CACHE_SCOPES: tuple[CacheScope, ...] = ("private", "public")
+MCP_TTL_MS = 0
+MCP_CACHE_SCOPE: CacheScope = "private"
+"""What an MCP listing tells clients about caching it when the config says nothing of its
+server: stale at once (``ttlMs: 0``, a client may list again whenever it needs the
+tools) and never shared across authorization contexts (``cacheScope: "private"``). The
+safe choice for a server whose tools may depend on who asks; a server whose list is
+the same for everyone and changes only with a release can say more (``mcp-servers``)."""
+MCP_RESULT_TYPE = "complete"  # a tools/list result that needs no further input
+
 
 @dataclass(frozen=True, slots=True)
 class When:
@@ -171,6 +182,7 @@ DEFAULTS: dict[str, Default] = {
     "strict": lambda ctx, _: ctx.strict_default,
     "targets": lambda ctx, _: {"exclude": []},
     "examples": lambda ctx, _: [],
+    "icons": lambda ctx, _: [],
     # MCP's own defaults are "may destroy" and "open world"; ours follow the labels.
     "destructiveHint": lambda ctx, got: not got["isReadOnly"] and got["riskLevel"] == "high",
     "idempotentHint": lambda ctx, _: False,

@@ -38,14 +38,22 @@ class ServerError(Exception):
         return ServerError(self.reason, self.detail + note) if note else self
 
 
+CACHE_FIELDS = ("ttlMs", "cacheScope")
+"""What MCP 2026-07-28 requires of every ``tools/list`` result; the official client of
+that revision refuses a result without them (and another drops the server's tools)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Listing:
-    """What a server said about itself and every tool it listed, as MCP JSON."""
+    """What a server said about itself and every tool it listed, as MCP JSON, and the
+    tool names of a second listing in the order it gave them (the same as ``tools`` for
+    a server with a deterministic order)."""
 
     name: str
     version: str
     tools: tuple[dict[str, Any], ...]
     pages: int
+    again: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -72,26 +80,61 @@ async def list_session(read: Any, write: Any, progress: Progress) -> Listing:
                 group.cancel_scope.cancel()
 
         async with ClientSession(read, write, message_handler=on_message) as session:
-            hello = await session.initialize()
+            info = await _handshake(session)
             progress.initialized = True
             tools, pages = await _pages(session, types)
-        return Listing(hello.server_info.name, hello.server_info.version, tools, pages)
+            again, _ = await _pages(session, types)
+        names = tuple(str(tool.get("name")) for tool in again)
+        return Listing(info[0], info[1], tools, pages, names)
     detail = f"the client could not read what the server wrote ({describe(progress.malformed)})"
     raise ServerError("not JSON-RPC", detail)
 
 
+async def _handshake(session: Any) -> tuple[str, str]:
+    """The newest protocol the server speaks: MCP 2026-07-28's ``server/discover``,
+    else the ``initialize`` handshake of earlier revisions (a server that does not know
+    ``server/discover`` answers with an error). The server's name and version (empty
+    when a 2026-07-28 server does not say them)."""
+    try:
+        await session.discover()
+    except Exception:  # an error answer, or one that is no DiscoverResult: an older server
+        await session.initialize()
+    info = session.server_info
+    return ("", "") if info is None else (info.name, info.version)
+
+
 async def _pages(session: Any, types: Any) -> tuple[tuple[dict[str, Any], ...], int]:
+    """Every tool of one listing and its number of pages."""
     tools: list[dict[str, Any]] = []
     cursor: str | None = None
     for page in range(1, MAX_PAGES + 1):
         params = None if cursor is None else types.PaginatedRequestParams(cursor=cursor)
-        result = await session.list_tools(params=params)
+        result = await _page(session, params)
         tools += [_entry(tool, index, page) for index, tool in enumerate(result.tools)]
         cursor = result.next_cursor
         if cursor is None:
             return tuple(tools), page
     detail = f"tools/list still had a nextCursor after {MAX_PAGES} pages"
     raise ServerError("protocol error", detail)
+
+
+async def _page(session: Any, params: Any) -> Any:
+    """One page of ``tools/list``; a result of 2026-07-28 without the cache fields is
+    named for what it lacks (the client refuses it as an invalid result)."""
+    # lazy: the MCP SDK loads only when a live server is asked
+    from pydantic import ValidationError
+
+    try:
+        return await session.list_tools(params=params)
+    except ValidationError as error:
+        missing = [f for f in CACHE_FIELDS if any(e["loc"] == (f,) for e in error.errors())]
+        if not missing:
+            raise
+        detail = (
+            f"tools/list has no {' and '.join(missing)}, which MCP 2026-07-28 requires: "
+            "its clients refuse the result, or drop every tool of the server"
+        )
+        raise ServerError("protocol error", detail) from None
 
 
 def _entry(tool: Any, index: int, page: int) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from generator.project.placement import (
     place_problems,
     resolved,
 )
+from generator.project.servers import server_caches
 from generator.project.settings import (
     DEFAULT_TOKEN_THRESHOLD,
     Budget,
@@ -67,6 +68,8 @@ def load_config(
     threshold = _token_threshold(text, diff_table, trouble)
     budgets = _budgets(text, values.pop("budgets", None), trouble)
     accepted = _acceptances(text, values.pop("accept", None), trouble)
+    values["mcp_servers"], servers_trouble = server_caches(text, values.pop("mcp_servers", None))
+    trouble += servers_trouble
     config = _apply(text, base, values, overrides or Overrides())
     trouble += _check_folders(config, text, overrides or Overrides(), require_contracts)
     problems += trouble

@@ -49,6 +49,7 @@ KEYS: dict[str, Key] = {
     "schema-extensions": Key("schema_extensions", list, what="keyword names"),
     "hosts": Key("hosts", str),
     "mode-files": Key("mode_files", bool),
+    "mcp-servers": Key("mcp_servers", dict),
     "accept": Key("accept", object),
 }
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from pathlib import PurePosixPath
 
 from generator.emit.common import Inputs
 from generator.ir.model import ToolDescriptor
@@ -168,7 +169,8 @@ def measure(
         by_file = sorted(counted, key=lambda item: item.file)
         for file, group in groupby(by_file, key=lambda item: item.file):
             members = list(group)
-            measures = _listing_measures(tally, members, target, notes)
+            closing = _closing(target, PurePosixPath(file), options)
+            measures = _listing_measures(tally, members, target, notes, closing)
             names = tuple(item.tool.name for item in members)
             listing_rows.append(ListingTokens(target.key, file, names, measures, overhead))
     order = {target.key: index for index, target in enumerate(targets)}
@@ -197,14 +199,24 @@ def _count_tool(
     return _Counted(tool, file, tally.joined(texts), texts, estimate)
 
 
+def _closing(target: Target, file: PurePosixPath, options: EmitOptions) -> str:
+    """What a wrapped listing says after its list, up to its final ``}``: the members of
+    the result besides the list (MCP's ``,"ttlMs":0,…``), as the client reads them."""
+    if target.wrap is None or target.result is None:
+        return ""
+    return "".join(
+        f",{dumps(key)}:{dumps(value)}" for key, value in target.result(file, options).items()
+    )
+
+
 def _listing_measures(
-    tally: Tally, members: list[_Counted], target: Target, notes: _Notes
+    tally: Tally, members: list[_Counted], target: Target, notes: _Notes, closing: str
 ) -> tuple[Measure, ...]:
     items = [member.counted for member in members]
     glue = ["[", *[","] * (len(items) - 1), "]"]
     if target.wrap is not None:
         items.insert(0, tally.text("{" + dumps(target.wrap) + ":"))
-        glue = ["", *glue[:-1], "]}"]
+        glue = ["", *glue[:-1], "]" + closing + "}"]
     listing = tally.concat(items, glue, _text_of(members, target.wrap))
     formula = notes.provider.formula
     estimate = None

@@ -27,6 +27,9 @@ _LIVE: tuple[Rule, ...] = (
     Rule("live-read-only-dropped", "security", "readOnlyHint is no longer true"),
     Rule("live-destructive-added", "security", "destructiveHint is now true"),
     Rule("live-open-world-added", "security", "openWorldHint is now true"),
+    # Client caches and prompt caches both need the same order on every listing.
+    Rule("live-order-unstable", "safe", "two tools/list calls gave the tools in different orders"),
+    Rule("live-meta-key-invalid", "safe", "a _meta key breaks MCP's naming rule"),
 )
 
 LIVE_RULES: dict[str, Rule] = {rule.id: rule for rule in _LIVE}

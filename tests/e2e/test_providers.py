@@ -199,4 +199,5 @@ def test_mcp_listings_carry_every_tool_of_their_server_verbatim() -> None:
         server = tool["server"] or BUILTIN_SERVER
         expected.setdefault(server, []).append(expected_mcp_entry(tool))
     listed = {path.stem: json.loads(path.read_text("utf-8")) for path in MCP_FILES}
-    assert listed == {server: {"tools": tools} for server, tools in expected.items()}
+    cache = {"ttlMs": 0, "cacheScope": "private", "resultType": "complete"}  # no mcp-servers
+    assert listed == {server: {"tools": tools, **cache} for server, tools in expected.items()}

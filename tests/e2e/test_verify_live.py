@@ -180,6 +180,46 @@ def test_each_change_over_stdio(git_case: GitCase, git_project: Project) -> None
     )
 
 
+@pytest.mark.parametrize("discover", [True, False], ids=["2026-07-28", "2025-06-18"])
+def test_a_listing_without_cache_fields(
+    git_case: GitCase, git_project: Project, tmp_path: Path, discover: bool
+) -> None:
+    """Only a server of MCP 2026-07-28 must send them: an older revision has none."""
+    tools = json.loads(git_case.original.read_text("utf-8"))["tools"]
+    listing = tmp_path / "no-cache.txt"
+    listing.write_text(json.dumps({"tools": tools, "resultType": "complete"}), "utf-8")
+    command = [sys.executable, str(RAW), str(listing), *(["--discover"] if discover else [])]
+    result, report = _verify(git_project, "--mcp-stdio", shlex.join(command))
+    if not discover:
+        assert (result.code, report["findings"]) == (0, [])
+        return
+    assert result.code == 2
+    (diagnostic,) = json.loads(result.out)
+    assert (diagnostic["code"], diagnostic["message"]) == (
+        "TC500",
+        "MCP server 'git': protocol error: tools/list has no ttlMs and cacheScope, which MCP"
+        " 2026-07-28 requires: its clients refuse the result, or drop every tool of the server",
+    )
+
+
+def test_a_listing_whose_order_changes(git_case: GitCase, git_project: Project) -> None:
+    first = json.loads(git_case.original.read_text("utf-8"))["tools"]
+    result, report = _verify(
+        git_project, *_served_by_test_server(git_case.original, "--mode", "shuffle")
+    )
+    assert result.code == 0  # reported, not failing: callers keep working
+    assert [(f["tool"], f["rule"], f["category"], f["message"]) for f in report["findings"]] == [
+        (
+            "listing:git",
+            "live-order-unstable",
+            "safe",
+            f"a second tools/list gave the tools in another order (at position 1:"
+            f" '{first[0]['name']}', then '{first[-1]['name']}'): clients cache the list and"
+            " models' prompt caches need it byte for byte",
+        )
+    ]
+
+
 @pytest.fixture
 def http_url(git_case: GitCase) -> Iterator[str]:
     """verify_server.py over Streamable HTTP on 127.0.0.1, stopped after the test."""

@@ -1,10 +1,13 @@
 """An MCP server written by hand, so it can send text no SDK would: its ``tools/list``
 result is the file's text, byte for byte (``NaN``, ``Infinity``, huge numbers…).
 
-    python tests/mcp_servers/raw_server.py RESULT.txt [--http]
+    python tests/mcp_servers/raw_server.py RESULT.txt [--http] [--discover]
 
 stdio by default; ``--http`` answers Streamable HTTP POSTs with JSON bodies on
-127.0.0.1 at a free port, and says its URL on the first stdout line.
+127.0.0.1 at a free port, and says its URL on the first stdout line. ``--discover``
+answers MCP 2026-07-28's ``server/discover`` (without it, every request but
+``tools/list`` gets the ``initialize`` answer of 2025-06-18, which a client takes for
+an older server).
 """
 
 from __future__ import annotations
@@ -22,6 +25,17 @@ HELLO = {
 }
 
 
+DISCOVERED = {
+    "supportedVersions": ["2026-07-28"],
+    "capabilities": {"tools": {}},
+    "ttlMs": 0,
+    "cacheScope": "private",
+    "resultType": "complete",
+    "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "raw", "version": "1.0"}},
+}
+DISCOVER = "--discover" in sys.argv[2:]
+
+
 def answer(request: dict[str, Any], tools_result: str) -> str | None:
     """The JSON-RPC answer to one message (None for a notification)."""
     if "id" not in request:
@@ -29,7 +43,8 @@ def answer(request: dict[str, Any], tools_result: str) -> str | None:
     ident = json.dumps(request["id"])
     if request.get("method") == "tools/list":
         return f'{{"jsonrpc": "2.0", "id": {ident}, "result": {tools_result}}}'
-    return json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": HELLO})
+    hello = DISCOVERED if DISCOVER and request.get("method") == "server/discover" else HELLO
+    return json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": hello})
 
 
 def serve_stdio(tools_result: str) -> None:

@@ -2296,6 +2296,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2356,6 +2357,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2432,6 +2434,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2523,6 +2526,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2575,6 +2579,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': True,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2610,6 +2615,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2662,6 +2668,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2698,6 +2705,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2767,6 +2775,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2802,6 +2811,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2837,6 +2847,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2873,6 +2884,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         }),
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2908,6 +2920,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2943,6 +2956,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -2978,6 +2992,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3038,6 +3053,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3073,6 +3089,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3108,6 +3125,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3148,6 +3166,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3223,6 +3242,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3260,6 +3280,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         }),
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3302,6 +3323,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         }),
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3346,6 +3368,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
                 'column': 17,
             }),
         ),
+        'icons': (),
         'targets': _P({
             'exclude': (
                 'openai',
@@ -3411,6 +3434,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3447,6 +3471,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3499,6 +3524,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3564,6 +3590,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3657,6 +3684,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3693,6 +3721,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': True,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3783,6 +3812,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3819,6 +3849,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3902,6 +3933,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -3955,6 +3987,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4060,6 +4093,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': True,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4141,6 +4175,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4252,6 +4287,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4287,6 +4323,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         }),
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4369,6 +4406,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4420,6 +4458,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4455,6 +4494,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4581,6 +4621,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4632,6 +4673,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4667,6 +4709,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4743,6 +4786,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4825,6 +4869,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4915,6 +4960,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
                 'lineFormat': 'plain',
             }),
         ),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -4995,6 +5041,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -5079,6 +5126,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -5112,6 +5160,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': True,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -5187,6 +5236,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -5265,6 +5315,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),
@@ -5300,6 +5351,7 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'skill': None,
         'strict': False,
         'examples': (),
+        'icons': (),
         'targets': _P({
             'exclude': (),
         }),

@@ -45,6 +45,7 @@ class ToolDescriptor(TypedDict):
     skill: dict[str, str] | None
     strict: bool
     examples: list[dict[str, Any]]
+    icons: list[dict[str, Any]]
     targets: dict[str, list[str]]
     annotations: Annotations
 

@@ -10,7 +10,8 @@ schema declares (2020-12 unless ``$schema`` names another):
 - self-consistency: bounds, ``enum``, ``type``, ``required``, and ``default``/``const``/
   ``enum``/``examples`` valid against their own subschema (:mod:`.values`, :mod:`.judge`);
 - patterns: ECMA-262, and how the Python package reads them (:mod:`.patterns`);
-- formats the dialect does not define (a warning).
+- formats the dialect does not define (a warning);
+- in an ``inputSchema``, MCP's ``x-mcp-header`` rules (:mod:`.headers`).
 
 :func:`check_schema` runs the lint together with the metaschema and the structural
 rules of :mod:`generator.contracts.schema_rules`, so each mistake is reported once,
@@ -23,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.contracts.lint.finding import Finding, show
+from generator.contracts.lint.headers import header_findings
 from generator.contracts.lint.judge import Judge
 from generator.contracts.lint.keywords import format_finding, keyword_findings, schema_dialect
 from generator.contracts.lint.patterns import pattern_findings
@@ -43,7 +45,7 @@ from generator.jsonschema.walk import subschemas
 
 __all__ = ["LINT_CODES", "Finding", "check_schema"]
 
-LINT_CODES = frozenset({"TC202", *(f"TC{code}" for code in range(210, 221))})
+LINT_CODES = frozenset({"TC202", *(f"TC{code}" for code in range(210, 222))})
 """The codes of the lint's own findings (diff reads an old revision's as warnings)."""
 
 # Structural findings after which values cannot be judged: the schema is not valid, or
@@ -57,13 +59,16 @@ Nodes = list[tuple[Mapping[str, Any], JsonPath]]
 
 
 def check_schema(
-    schema: Mapping[str, Any], extensions: frozenset[str] = frozenset()
+    schema: Mapping[str, Any], extensions: frozenset[str] = frozenset(), *, inputs: bool = False
 ) -> list[Finding]:
-    """Every finding for one tool schema (paths relative to its root)."""
+    """Every finding for one tool schema (paths relative to its root); ``inputs``: it is
+    the tool's ``inputSchema``, where MCP's header annotations have their rules."""
     structural = list(dict.fromkeys(Finding(*found) for found in check_tool_schema(schema)))
     dialect, unknown = schema_dialect(schema)
     nodes = list(subschemas(schema, (), dialect))
     linted = lint_nodes(nodes, dialect, extensions)
+    if inputs:
+        linted += header_findings(schema, dialect)
     if unknown is not None:
         linted.insert(0, unknown)
     explained = {f.path for f in linted if f.severity is Severity.ERROR}

@@ -97,6 +97,7 @@ def test_a_silent_tool_gets_every_policy_default(tmp_path: Path) -> None:
         "skill": None,
         "strict": False,
         "examples": (),
+        "icons": (),
         "targets": {"exclude": ()},
         "destructive_hint": True,
         "idempotent_hint": False,

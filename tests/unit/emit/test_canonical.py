@@ -36,6 +36,7 @@ MERGE: dict[str, Any] = {
     "skill": None,
     "strict": True,
     "examples": [],
+    "icons": [],
     "targets": {"exclude": []},
     "annotations": {
         "readOnlyHint": False,
@@ -67,6 +68,7 @@ READ_FILE: dict[str, Any] = {
     "skill": None,
     "strict": False,
     "examples": [],
+    "icons": [],
     "targets": {"exclude": []},
     "annotations": {
         "readOnlyHint": True,

@@ -88,6 +88,8 @@ export interface CanonicalToolDescriptor {
   readonly strict: boolean;
   /** Example arguments, each valid against inputSchema (Claude's input_examples). */
   readonly examples: readonly JsonObject[];
+  /** Icons an MCP client may show ({src, mimeType?, sizes?, theme?}); MCP's Tool.icons. */
+  readonly icons: readonly { readonly src: string; readonly mimeType?: string; readonly sizes?: readonly string[]; readonly theme?: "light" | "dark" }[];
   /** Provider targets whose files leave the tool out (`exclude`). */
   readonly targets: { readonly exclude: readonly string[] };
   /** MCP tool annotations. */

@@ -86,6 +86,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };
@@ -119,6 +120,7 @@ export declare const toolDescriptors: {
     readonly skill: null;
     readonly strict: false;
     readonly examples: readonly [];
+    readonly icons: readonly [];
     readonly targets: {
       readonly exclude: readonly [];
     };

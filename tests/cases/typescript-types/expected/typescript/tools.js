@@ -27,6 +27,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },
@@ -60,6 +61,7 @@ export const toolDescriptors = freeze({
     skill: null,
     strict: false,
     examples: [],
+    icons: [],
     targets: {
       exclude: [],
     },

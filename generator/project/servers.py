@@ -1,0 +1,81 @@
+"""``mcp-servers``: what each MCP server's listing says about caching it.
+
+``mcp-servers = {github = {ttl-ms = 300000, cache-scope = "public"}, "*" = {...}}``:
+per server (``*``: every server without an entry of its own) how long a client may
+keep its ``tools/list`` result and whether a cache may share it across users. A server
+the table does not name gets the policy's conservative defaults.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.core.diagnostics import Diagnostic, Position
+from generator.ir.names import is_tool_name
+from generator.ir.options import EVERY_SERVER, ServerCache
+from generator.ir.policy import CACHE_SCOPES, MCP_CACHE_SCOPE, MCP_TTL_MS
+from generator.project.config_file import ConfigText
+from generator.project.keys import config_problem
+
+KEY = "mcp-servers"
+SETTINGS = ("ttl-ms", "cache-scope")
+_HINT = 'write mcp-servers.<server> = {ttl-ms = 300000, cache-scope = "public"}'
+_MAX_TTL = 2**53 - 1  # what a JavaScript client can still read as an integer
+
+
+def server_caches(
+    text: ConfigText | None, table: Any
+) -> tuple[tuple[ServerCache, ...], list[Diagnostic]]:
+    """The checked ``mcp-servers`` entries, sorted by server, and every problem."""
+    if text is None or table is None:
+        return (), []
+    found: list[ServerCache] = []
+    problems: list[Diagnostic] = []
+    for server, settings in table.items():
+        where = _position(text, (KEY, server))
+        if server != EVERY_SERVER and not is_tool_name(server):
+            message = f"{KEY}: {server!r} is not an MCP server name"
+            problems.append(config_problem(where, message, f'name a server, or "{EVERY_SERVER}"'))
+        elif not isinstance(settings, dict):
+            problems.append(config_problem(where, f"{KEY}.{server} must be a table", _HINT))
+        else:
+            trouble = _setting_problems(text, server, settings)
+            problems += trouble
+            if not trouble:
+                found.append(_entry(server, settings))
+    return tuple(sorted(found, key=lambda entry: entry.server)), problems
+
+
+def _setting_problems(text: ConfigText, server: str, settings: dict[str, Any]) -> list[Diagnostic]:
+    problems = []
+    for key, value in settings.items():
+        where = _position(text, (KEY, server, key))
+        name = f"{KEY}.{server}.{key}"
+        if key not in SETTINGS:
+            problems.append(config_problem(where, f"unknown key '{name}'", _HINT))
+        elif key == "ttl-ms" and not _ttl(value):
+            message = f"{name} must be a whole number of milliseconds from 0 to {_MAX_TTL}"
+            problems.append(config_problem(where, message, "0: a client lists again every time"))
+        elif key == "cache-scope" and value not in CACHE_SCOPES:
+            message = f"{name} must be one of {', '.join(map(repr, CACHE_SCOPES))}, not {value!r}"
+            hint = '"public" only when the list is the same for every user'
+            problems.append(config_problem(where, message, hint))
+    return problems
+
+
+def _ttl(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _MAX_TTL
+
+
+def _entry(server: str, settings: dict[str, Any]) -> ServerCache:
+    scope = settings.get("cache-scope", MCP_CACHE_SCOPE)
+    return ServerCache(server, settings.get("ttl-ms", MCP_TTL_MS), scope)
+
+
+def _position(text: ConfigText, path: tuple[str, ...]) -> Position:
+    """The line of a nested key when the reader knows it (YAML), else of the table."""
+    for end in range(len(path), 0, -1):
+        found = text.positions.get(path[:end])
+        if found is not None:
+            return found
+    return text.position(KEY)

@@ -17,6 +17,7 @@ from typing import Any
 from generator.core.cache import user_cache_root
 from generator.core.diagnostics import ContractError, Diagnostic, Position
 from generator.core.paths import display
+from generator.ir.floors import Policy
 from generator.ir.options import EmitOptions
 from generator.project.accepted import Acceptance
 from generator.project.accepted import parse as parse_acceptances
@@ -26,6 +27,7 @@ from generator.project.keys import (
     table_values,
 )
 from generator.project.outputs import LINK, first_link, link_problem
+from generator.project.policies import parse_policies
 from generator.project.settings import (
     DEFAULT_TOKEN_THRESHOLD,
     Budget,
@@ -62,6 +64,7 @@ def load_config(
     threshold = _token_threshold(text, diff_table, trouble)
     budgets = _budgets(text, values.pop("budgets", None), trouble)
     accepted = _acceptances(text, values.pop("accept", None), trouble)
+    policies = _policies(text, values.pop("policies", None), trouble)
     config = _apply(text, base, values, overrides or Overrides())
     if require_contracts:
         trouble += _check_contracts(config, text, overrides or Overrides())
@@ -75,6 +78,7 @@ def load_config(
         budgets=budgets,
         token_threshold=threshold,
         accepted=accepted,
+        policies=policies,
     )
 
 
@@ -86,6 +90,17 @@ def _acceptances(
         return ()
     source = text.path.read_text("utf-8")
     found, trouble = parse_acceptances(text.display, source, value, text.positions)
+    problems += trouble
+    return found
+
+
+def _policies(
+    text: ConfigText | None, value: Any, problems: list[Diagnostic]
+) -> tuple[Policy, ...]:
+    """The ``policies`` floors (generator/project/policies.py), checked."""
+    if text is None or value is None:
+        return ()
+    found, trouble = parse_policies(text, value, text.path.read_text("utf-8"))
     problems += trouble
     return found
 

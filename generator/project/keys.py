@@ -50,6 +50,7 @@ KEYS: dict[str, Key] = {
     "hosts": Key("hosts", str),
     "mode-files": Key("mode_files", bool),
     "accept": Key("accept", object),
+    "policies": Key("policies", object),
 }
 
 

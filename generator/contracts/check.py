@@ -16,6 +16,7 @@ from jsonschema.exceptions import ValidationError
 
 from generator.contracts.examples import example_problems
 from generator.contracts.lint import check_schema
+from generator.contracts.lint.text import tool_text_findings
 from generator.contracts.loader import LoadedFile
 from generator.contracts.review import review_findings
 from generator.contracts.selection import exclusion_problems
@@ -133,6 +134,10 @@ class _FileChecker:
                         valid = False  # examples are judged against a valid schema only
         for sub, message, hint, code in example_problems(tool) if valid else ():
             self.report((*path, *sub), message, hint, code)
+        for found in tool_text_findings(tool):
+            self.report(
+                (*path, *found.path), found.message, found.hint, found.code, severity=found.severity
+            )
 
     def check_tool(
         self, tool: Mapping[str, Any], merged: Mapping[str, Any], path: JsonPath

@@ -19,6 +19,7 @@ from generator.emit.mcp import META_KEY
 from generator.ir.model import Where
 from generator.ir.names import TOOL_NAME_RULE, canonical_name, is_tool_name
 from generator.ir.policy import description_text
+from generator.verify.poison import poison_findings
 from generator.verify.rules import VERIFY_RULES
 from generator.verify.schema import LiveSchemaDiff, compare_output
 from generator.verify.texts import both_texts, excerpt, printable
@@ -60,6 +61,7 @@ def compare_listing(expected: Expected, served: Mapping[str, Entry]) -> list[Fin
     removed = [name for name in expected.tools if name not in served]
     added = [name for name in served if name not in expected.tools]
     renames = find_renames(expected.tools, served, removed, added)
+    renamed_from = {after: before for before, after in renames.items()}
     findings: list[Finding] = []
     for name in sorted(expected.tools.keys() & served.keys()):
         findings += _place(expected, name, compare_entry(expected.tools[name], served[name]))
@@ -76,6 +78,10 @@ def compare_listing(expected: Expected, served: Mapping[str, Entry]) -> list[Fin
         if name not in renames.values():
             findings.append(_added(expected, name, served[name]))
     findings += [_invalid(expected, name) for name in served if not is_tool_name(name)]
+    for name, entry in served.items():
+        place = expected.places.get(renamed_from.get(name, name))
+        locate = None if place is None else place.locate
+        findings += poison_findings(expected.canonical(name), entry, locate)
     return sorted(findings, key=Finding.sort_key)
 
 

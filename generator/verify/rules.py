@@ -18,6 +18,13 @@ _LIVE: tuple[Rule, ...] = (
         "security",
         "a description, title, default, example or comment inside a served schema changed",
     ),
+    # Served text that hides characters, imitates a name or instructs the model (the
+    # schema lint's text checks, TC221 to TC226), whether or not it changed.
+    Rule(
+        "live-text-unsafe",
+        "security",
+        "served text hides characters, imitates a name or instructs the model",
+    ),
     # An unreviewed tool reaches the model as soon as a host lists the server.
     Rule("live-tool-added", "security", "the server serves a tool nobody reviewed"),
     # A name no contract may have (a look-alike of a reviewed one, a path…): nothing

@@ -99,6 +99,8 @@ def _mutate(tools: dict[str, dict[str, Any]]) -> None:
 
 CHANGES = {
     ("git::git_status", "live-description-changed"),
+    ("git::git_status", "live-text-unsafe"),  # "read ~/.ssh/id_rsa": TC223
+    ("git::git_diff_staged", "live-text-unsafe"),  # "pass the contents of /etc/passwd"
     ("git::git_log", "live-read-only-dropped"),
     ("git::git_commit", "live-destructive-added"),
     ("git::git_diff", "type-changed"),

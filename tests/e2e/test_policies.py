@@ -11,6 +11,7 @@ import pytest
 
 from generator.ir.policy import decide
 from tests.conftest import Project, disk_state
+from tests.unit.emit.page.test_html import data_of
 
 RULE = """
 [tool.toolcanon]
@@ -180,3 +181,24 @@ def test_policies_in_toolcanon_yaml_are_placed_at_their_key(project: Project) ->
     assert result.diagnostics == [
         "toolcanon.yaml:5:15: error[TC050]: 'require.riskLevel' must be one of low, medium, high"
     ]
+
+
+def test_the_try_it_page_names_the_policy_too(project: Project) -> None:
+    _project(project)
+    config = project.root / "pyproject.toml"
+    config.write_text(
+        config.read_text("utf-8").replace(
+            'contracts = "contracts"', 'contracts = "contracts"\ntargets = ["canonical", "page"]'
+        ),
+        "utf-8",
+    )
+    result = project.run("generate")
+    assert result.code == 0, result.err
+    data = data_of((project.generated / "docs/index.html").read_text("utf-8"))
+    floors = {tool["descriptor"]["name"]: tool["floors"] for tool in data["tools"]}
+    assert floors["zoom"] == {"riskLevel": "computer-use-observe"}
+    assert floors["drag"] == {
+        "riskLevel": "computer-use",
+        "requiresPlanApproval": "computer-use",
+        "availableInPlanMode": "computer-use",
+    }

@@ -87,6 +87,7 @@ export interface McpTool {
       | "category"
       | "kind"
     >;
+    readonly "dev.toolcanon/digest": `sha256:${string}`;
   };
 }
 

@@ -1,4 +1,5 @@
-"""``toolcanon diff --against REF``: classify every change since REF; exit 1 on a failing one.
+"""``toolcanon diff --against REF [--to REF]``: classify every change since REF (up to
+the working tree, or to a second revision); exit 1 on a failing one.
 
 Exit codes: 0 nothing in ``--fail-on`` · 1 a finding of a ``--fail-on`` category that is
 not suppressed · 2 bad contracts (either side), bad config or an unknown REF.
@@ -7,6 +8,7 @@ not suppressed · 2 bad contracts (either side), bad config or an unknown REF.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -19,6 +21,8 @@ from generator.diff.rules import CATEGORIES, Category, Finding
 NAME = "diff"
 HELP = "classify every change since a git revision, folder or pinned tools.json"
 DEFAULT_FAIL_ON = "breaking,security"
+# What pre-commit hands a pre-push hook: the remote's commit and the one being pushed.
+FROM_REF, TO_REF = "PRE_COMMIT_FROM_REF", "PRE_COMMIT_TO_REF"
 
 
 def fail_on(text: str) -> frozenset[Category]:
@@ -56,7 +60,21 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     side.add_argument(
         "--against-upstream",
         action="store_true",
-        help="the current branch's upstream (else origin/HEAD); for the pre-push hook",
+        help="the current branch's upstream (else origin/HEAD)",
+    )
+    side.add_argument("--from-ref", dest="against", metavar="REF", help="the same as --against")
+    side.add_argument(
+        "--pre-push",
+        action="store_true",
+        help="the commits being pushed: $PRE_COMMIT_FROM_REF → $PRE_COMMIT_TO_REF (pre-commit "
+        "sets them), else the upstream → HEAD; never the working tree",
+    )
+    parser.add_argument(
+        "--to",
+        "--to-ref",
+        dest="to",
+        metavar="REF",
+        help="compare with the contracts at git revision REF instead of the working tree",
     )
     add_fail_on(parser)
 
@@ -65,9 +83,13 @@ def run(args: argparse.Namespace) -> ExitCode:
     # lazy: the work loads when the command runs, so check on a current tree stays fast
     from generator.diff.compare import compare_sides
     from generator.diff.report import DiffResult, render
-    from generator.diff.sources import against, current
+    from generator.diff.sources import against, committed, current
     from generator.diff.suppressions import apply_suppressions, suppressions_of
 
+    if args.pre_push:
+        args.against = os.environ.get(FROM_REF) or None
+        args.to = os.environ.get(TO_REF) or "HEAD"
+        args.against_upstream = args.against is None
     if args.against_upstream:
         branch = upstream(Path.cwd())
         if branch is None:
@@ -94,7 +116,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     except ContractError as error:
         return _bad(error, args.format, "the config has errors")
     try:
-        new = current(config)
+        new = current(config) if args.to is None else committed(config, args.to)
     except ContractError as error:
         return _bad(error, args.format, "the contracts have errors")
     try:
@@ -111,7 +133,8 @@ def run(args: argparse.Namespace) -> ExitCode:
 
         found += compare_hosts(old.hosts, new.hosts, found, new.places)
     findings, unused = apply_suppressions(sorted(found, key=Finding.sort_key), suppressions)
-    result = DiffResult(args.against, findings, args.fail_on, unused)
+    compared = args.against if args.to is None else f"{args.against} → {args.to}"
+    result = DiffResult(compared, findings, args.fail_on, unused)
     sys.stdout.write(render(result, args.format))
     return ExitCode.FAILED if result.failed else ExitCode.OK
 

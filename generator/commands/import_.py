@@ -42,6 +42,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="write the tools that pass and report the others (default: all or nothing)",
     )
     parser.add_argument(
+        "--trust-hints",
+        action="store_true",
+        help="write the source's safety hints on the tools (a server you own); "
+        "default: a suggested: block to review",
+    )
+    parser.add_argument(
         "--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds to wait for the server"
     )
     options.add_config(parser, outputs=False)

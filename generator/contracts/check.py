@@ -16,7 +16,9 @@ from jsonschema.exceptions import ValidationError
 
 from generator.contracts.examples import example_problems
 from generator.contracts.lint import check_schema
+from generator.contracts.lint.text import tool_text_findings
 from generator.contracts.loader import LoadedFile
+from generator.contracts.review import review_findings
 from generator.contracts.selection import exclusion_problems
 from generator.core.diagnostics import Diagnostic, JsonPath, Severity
 from generator.core.resources import CONTRACT_SCHEMA, shipped_schema
@@ -133,6 +135,10 @@ class _FileChecker:
                         valid = False  # examples are judged against a valid schema only
         for sub, message, hint, code in example_problems(tool) if valid else ():
             self.report((*path, *sub), message, hint, code)
+        for found in tool_text_findings(tool):
+            self.report(
+                (*path, *found.path), found.message, found.hint, found.code, severity=found.severity
+            )
 
     def check_tool(
         self, tool: Mapping[str, Any], merged: Mapping[str, Any], path: JsonPath
@@ -153,22 +159,9 @@ class _FileChecker:
                 "add skill: {name: <the skill's name>} (version and path are optional)",
                 "TC125",
             )
-        if not tool.get("description"):
-            self.report(
-                path,
-                "tool has no description",
-                "models choose tools by their description: write one",
-                "TC301",
-                severity=Severity.WARNING,
-            )
-        if "riskLevel" not in merged:
-            self.report(
-                path,
-                "tool has no riskLevel, so it is treated as high risk",
-                "set riskLevel: low, medium or high",
-                "TC302",
-                severity=Severity.WARNING,
-            )
+        for found in review_findings(tool, merged):
+            where = (*path, *found.path)
+            self.report(where, found.message, found.hint, found.code, severity=found.severity)
 
     def check_track_args(
         self, tool: Mapping[str, Any], merged: Mapping[str, Any], path: JsonPath

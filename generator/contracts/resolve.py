@@ -8,25 +8,33 @@ MCP (TC142). What each provider receives as a schema is the profile stage's job.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from generator.contracts.loader import LoadedFile
 from generator.core.diagnostics import Diagnostic, JsonPath
 from generator.ir.fields import ATTRS
+from generator.ir.floors import NO_FLOOR, Policy, Refusal, floors_for
 from generator.ir.model import ContractSource, ToolDescriptor, Toolset, Where, freeze
 from generator.ir.names import MAX_PROVIDER_NAME, canonical_name, derive_provider_name
 from generator.ir.policy import Silent, resolve_fields
 
+FLOOR_REFUSED = "TC126"
+
 
 def resolve(
-    files: Iterable[LoadedFile], *, strict_default: bool, builtin_server: str | None = None
+    files: Iterable[LoadedFile],
+    *,
+    strict_default: bool,
+    builtin_server: str | None = None,
+    policies: Sequence[Policy] = (),
 ) -> tuple[Toolset, list[Diagnostic]]:
     """Build the Toolset from files that passed ``check``, with the problems resolving found.
 
     ``builtin_server`` is the MCP server name builtin tools are listed under; a contract
-    server of that name is refused (None: no name is reserved).
+    server of that name is refused (None: no name is reserved). ``policies`` are the
+    config's floors (``ir/floors``): a declared value below one is TC126.
     """
     files = sorted(files, key=lambda f: f.path)
     diagnostics: list[Diagnostic] = []
@@ -37,7 +45,9 @@ def resolve(
         for index, tool in enumerate(loaded.data["tools"]):
             merged = {**_defaults(loaded), **tool}
             where = _where(loaded, positions, index, merged)
-            tools.append(_descriptor(loaded, merged, where, strict_default))
+            tool, refused = _descriptor(loaded, merged, where, (strict_default, policies))
+            tools.append(tool)
+            diagnostics += [_refusal(tool, refusal) for refusal in refused]
     tools.sort(key=lambda t: t.name)
     diagnostics += _provider_name_problems(tools)
     sources = tuple(ContractSource(f.key, f.sha256) for f in files)
@@ -56,14 +66,25 @@ def _read_only(positions: Mapping[JsonPath, tuple[int, int]]) -> Mapping[JsonPat
 
 
 def _descriptor(
-    loaded: LoadedFile, tool: Mapping[str, Any], where: Where, strict_default: bool
-) -> ToolDescriptor:
-    """The descriptor of one tool (``tool`` has its file's defaults merged in)."""
+    loaded: LoadedFile,
+    tool: Mapping[str, Any],
+    where: Where,
+    run: tuple[bool, Sequence[Policy]],
+) -> tuple[ToolDescriptor, tuple[Refusal, ...]]:
+    """The descriptor of one tool (``tool`` has its file's defaults merged in), and the
+    declared values the policies covering it refuse."""
+    strict_default, policies = run
     server: str | None = loaded.data.get("server")
     name = canonical_name(tool["name"], server)
-    values = resolve_fields(tool, Silent(name, server, strict_default))
+    context = Silent(name, server, strict_default)
+    values = resolve_fields(tool, context)
+    floored = NO_FLOOR
+    if policies:
+        floored = floors_for(policies, {**values, "name": name, "server": server}, tool)
+        if floored.supplied:
+            values = resolve_fields({**tool, **floored.supplied}, context)
     output = tool.get("outputSchema")
-    return ToolDescriptor(
+    descriptor = ToolDescriptor(
         name=name,
         tool_name=tool["name"],
         server=server,
@@ -71,8 +92,28 @@ def _descriptor(
         input_schema=freeze(tool["inputSchema"]),
         output_schema=None if output is None else freeze(output),
         where=where,
+        floors=MappingProxyType(dict(floored.set_by)),
         **{ATTRS[key]: freeze(value) for key, value in values.items()},
     )
+    return descriptor, floored.refused
+
+
+def _refusal(tool: ToolDescriptor, refusal: Refusal) -> Diagnostic:
+    """TC126 at the declared value: what the policy requires and how to comply."""
+    declared, floor = _spelled(refusal.declared), _spelled(refusal.floor)
+    return Diagnostic(
+        tool.where.locate((refusal.key,)),
+        f"{refusal.key}: {declared} is less safe than policy '{refusal.policy}' allows "
+        f"(it requires {refusal.key}: {floor})",
+        FLOOR_REFUSED,
+        tool=tool.name,
+        path=(refusal.key,),
+        hint=f"write {refusal.key}: {floor}, or delete the key: the policy supplies it",
+    )
+
+
+def _spelled(value: bool | str) -> str:
+    return str(value).lower() if isinstance(value, bool) else value
 
 
 def _where(

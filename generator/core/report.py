@@ -21,10 +21,16 @@ from dataclasses import dataclass, replace
 from generator.core.diagnostics import Diagnostic, JsonPath, Position, Severity, format_path
 
 FORMATS = ("text", "json", "github")
-# C0 and C1 controls (ESC starts terminal sequences), DEL, and Unicode line/bidi controls.
-_CONTROL = re.compile(
-    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+INVISIBLE = (
+    "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidirectional controls
+    "\u180e\u200b-\u200d\u2060-\u2064\ufeff"  # zero-width characters, invisible operators
+    "\ufe00-\ufe0f\U000e0100-\U000e01ef"  # variation selectors
+    "\U000e0000-\U000e007f"  # the TAG block: invisible copies of ASCII
 )
+"""Characters a reader does not see (or that reorder what they see) but a model reads:
+a class for a regular expression. Always printed escaped; an error in contract text."""
+# C0 and C1 controls (ESC starts terminal sequences), DEL, line separators, INVISIBLE.
+_CONTROL = re.compile(f"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029{INVISIBLE}]")
 # A word: letters, digits, '_' and the combining marks that can sit on them.
 _WORD = re.compile("[\\w\u0300-\u036f\u0483-\u0489\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]+")
 
@@ -57,12 +63,31 @@ def diagnostic_line(diagnostic: Diagnostic) -> Line:
 def printable(text: str) -> str:
     """Text safe for a terminal and for a reader: control characters and look-alikes
     (:func:`lookalike`) shown as escapes (``\\u0435``); any other text kept as it is."""
-    return mark_lookalikes(_CONTROL.sub(lambda m: json.dumps(m.group())[1:-1], text))
+    return mark_lookalikes(_CONTROL.sub(_escaped, text))
+
+
+def _escaped(match: re.Match[str]) -> str:
+    char = match.group()
+    return json.dumps(char)[1:-1] if ord(char) <= 0xFFFF else escape(char)  # no surrogates
 
 
 def mark_lookalikes(text: str) -> str:
     """``text`` with every :func:`lookalike` escaped and nothing else changed."""
     return text if text.isascii() else _WORD.sub(_mark_word, text)
+
+
+def lookalike_chars(text: str) -> tuple[str, ...]:
+    """The distinct :func:`lookalike` characters of ``text``, in order: what
+    :func:`mark_lookalikes` would escape (the lint reports them)."""
+    if text.isascii():
+        return ()
+    found: dict[str, None] = {}
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if not word.isascii():
+            beside_ascii = any(char.isascii() and char.isalpha() for char in word)
+            found.update((c, None) for c in word if lookalike(c, beside_ascii=beside_ascii))
+    return tuple(found)
 
 
 def printable_name(name: str) -> str:

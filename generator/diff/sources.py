@@ -89,8 +89,15 @@ def pinned(path: Path, label: str) -> Side:
     return Side(label, found, {})
 
 
-def from_git(config: Config, ref: str) -> Side:
-    """The contracts at git revision ``ref`` of the repository holding the project."""
+def committed(config: Config, ref: str) -> Side:
+    """The contracts at git revision ``ref`` as the *new* side (``diff --to``): judged as
+    strictly as the working tree is, never read from it."""
+    return from_git(config, ref, new=True)
+
+
+def from_git(config: Config, ref: str, *, new: bool = False) -> Side:
+    """The contracts at git revision ``ref`` of the repository holding the project
+    (``new``: the side being judged, so the lint's errors stay errors)."""
     top = Path(_git(config.root, "rev-parse", "--show-toplevel", ref=ref).decode().strip())
     if ref.startswith("-"):
         raise _error("<command line>", f"unknown revision '{ref}'", None)
@@ -112,7 +119,10 @@ def from_git(config: Config, ref: str) -> Side:
             hosts = _unpack_folder(top, revision, overlays, Path(tmp, "hosts"), ref)
         shown = None if overlays is None else f"{ref}:{overlays}/"
         old = replace(config, contracts=contracts, hosts=hosts, hosts_shown=shown)
-        return load_contracts(old, ref, display=f"{ref}:{folder}/")
+        shown = f"{ref}:{folder}/"
+        if new:
+            return load_contracts(old, ref, display=shown, strict=config.strict, lenient=False)
+        return load_contracts(old, ref, display=shown)
 
 
 def _inside(folder: Path | None, top: Path) -> str | None:

@@ -3,9 +3,10 @@
 Each entry is an MCP ``Tool``: the bare ``name`` inside its server, ``title``,
 ``description``, the contract's ``inputSchema`` exactly as written (``$schema`` included:
 MCP takes JSON Schema 2020-12 and allows it), ``outputSchema`` when the contract has one,
-``annotations`` (the hints, plus ``title`` for clients older than the top-level title)
-and the canonical permission fields under one ``_meta`` key of this project. Tools that
-belong to no server are listed under the configured builtin server.
+``annotations`` (the hints, plus ``title`` for clients older than the top-level title),
+the canonical permission fields under one ``_meta`` key of this project and, under
+another, the entry's digest (:func:`entry_digest`). Tools that belong to no server are
+listed under the configured builtin server.
 
 A file is a complete ``ListToolsResult`` of MCP 2026-07-28: the tools in canonical
 order (the same order on every listing, which client caches and prompt caches need),
@@ -16,9 +17,11 @@ server whose listing lacks the cache fields.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import PurePosixPath
 from typing import Any
 
+from generator.core.fingerprint import json_sha256
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
 from generator.ir.fields import hints, mcp_meta
@@ -29,6 +32,19 @@ from generator.ir.policy import MCP_RESULT_TYPE
 # Reverse-DNS prefix of this project (its second label is neither "mcp" nor
 # "modelcontextprotocol", which the spec reserves) and a name for the payload.
 META_KEY = "dev.toolcanon/permissions"
+DIGEST_KEY = "dev.toolcanon/digest"
+DIGEST_PREFIX = "sha256:"
+
+
+def entry_digest(entry: Mapping[str, Any]) -> str:
+    """``sha256:<hex>`` of a ``tools/list`` entry: the sha256 of its canonical JSON
+    (``fingerprint.json_sha256``: keys sorted, no spaces, UTF-8, non-ASCII kept) with its
+    own ``_meta`` digest key left out (the rest of ``_meta`` stays, even when empty).
+    A host pins the tools a person approved by these; ``verify`` compares them first."""
+    meta = entry.get("_meta")
+    if isinstance(meta, Mapping) and DIGEST_KEY in meta:
+        entry = {**entry, "_meta": {k: v for k, v in meta.items() if k != DIGEST_KEY}}
+    return DIGEST_PREFIX + json_sha256(entry)
 
 
 def server_of(tool: ToolDescriptor, options: EmitOptions) -> str:
@@ -50,6 +66,7 @@ def mcp_tool(tool: ToolDescriptor) -> dict[str, Any]:
         entry["icons"] = thaw(tool.icons)
     entry["annotations"] = {"title": tool.title, **hints(tool)}
     entry["_meta"] = {META_KEY: mcp_meta(tool)}
+    entry["_meta"][DIGEST_KEY] = entry_digest(entry)
     return entry
 
 

@@ -77,6 +77,7 @@ class Draft:
     tools: tuple[DraftTool, ...]
     diagnostics: tuple[Diagnostic, ...]
     locate: Locator  # source positions of source paths
+    trusted: bool = False  # --trust-hints: the source's safety claims are kept on the tools
 
 
 @dataclass(slots=True)

@@ -14,6 +14,7 @@ import yaml
 
 from generator.contracts.yaml_source import Yaml12Loader
 from generator.importers.draft import Draft, DraftTool, Field
+from generator.importers.trust import TRUSTED_HEADER, UNTRUSTED_HEADER
 
 WIDTH = 96
 
@@ -144,6 +145,7 @@ def render(draft: Draft, schema: str) -> str:
         "#",
         f"# Imported by 'toolcanon import' from {draft.origin}.",
         "# Lines marked 'review:' are guesses: check each, then delete its comment.",
+        *(TRUSTED_HEADER if draft.trusted else UNTRUSTED_HEADER),
         "version: 1",
     ]
     if draft.server is not None:

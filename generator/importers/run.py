@@ -33,6 +33,7 @@ from generator.importers.normalize import normalize_draft
 from generator.importers.skip import Outcome, all_or_nothing, skip_invalid
 from generator.importers.source import source_problem
 from generator.importers.summary import summary as import_summary
+from generator.importers.trust import suggest, trust
 from generator.importers.verdict import check_draft
 from generator.importers.write import load_others, refuse_existing, write_text
 from generator.live.environment import describe, env_problems, server_env
@@ -53,6 +54,7 @@ def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
     draft = _draft(args)
     if args.normalize:
         draft = normalize_draft(draft)
+    draft = trust(draft) if args.trust_hints else suggest(draft)
     target = out / f"{draft.stem}.yaml"
     refuse_existing(target, _display(target, config), force=args.force)
     if not draft.tools:

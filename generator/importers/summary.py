@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from generator.core.diagnostics import Diagnostic, Severity, format_path
 from generator.core.report import counted, printable
 from generator.importers.draft import Draft, DraftTool
+from generator.importers.trust import SUGGESTED
 from generator.profiles.openai import to_strict
 
 PROBLEMS_SHOWN = 3
@@ -19,8 +20,10 @@ def summary(
     and what still needs a look."""
     tools = draft.tools
     read_only = sum(tool.get("isReadOnly") is True for tool in tools)
-    high = sum(tool.get("riskLevel") == "high" for tool in tools)
-    reviews = sum(field.review is not None for tool in tools for field in tool.fields)
+    high = sum(tool.get("riskLevel") in ("high", None) for tool in tools)  # None: the default
+    reviews = sum(
+        (field.review is not None) + len(field.inner) for tool in tools for field in tool.fields
+    )
     reviews += draft.server is not None and draft.server.review is not None
     warnings = sum(d.severity is Severity.WARNING for d in diagnostics)
     lines = [
@@ -29,6 +32,13 @@ def summary(
         f"{reviews} guess{'es' if reviews != 1 else ''} marked '# review:' · "
         f"{counted(warnings, 'warning')}",
     ]
+    unreviewed = sum(tool.field(SUGGESTED) is not None for tool in tools)
+    if unreviewed:
+        lines.append(
+            f"  {counted(unreviewed, 'tool')} to review: a suggested: block holds what the "
+            "source claims; until you write the fields on the tool, it keeps the safe "
+            "defaults and validate --strict fails (TC303)"
+        )
     unread = sum(d.severity is Severity.ERROR for d in draft.diagnostics)
     if skipped or unread:
         lines.append(_skipped_line(skipped, unread))

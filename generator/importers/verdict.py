@@ -5,7 +5,8 @@ of ``validate`` (the schema lint included) together with the project's other con
 whose own results come from the cache: only the checks across files run over all of
 them. Each diagnostic is then moved to the user's source (:mod:`.positions`).
 Every finding keeps the severity ``validate`` gives it, so a file import writes always
-validates; the one difference, because the definitions are someone else's, is the hint:
+validates (under ``--strict``, once a person has reviewed its tools' safety:
+``contracts/review``); the one difference, because the definitions are someone else's, is the hint:
 a type, value or idiom ``--normalize`` would fix says so, and a value it cannot read
 without guessing says what to write in the source.
 """
@@ -17,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.contracts.cached import Checked, check_bytes
+from generator.contracts.review import UNREVIEWED
 from generator.core.cache import NO_CACHE, Entry
 from generator.core.diagnostics import Diagnostic, JsonPath, Severity, sorted_diagnostics
 from generator.emit.schema import editor_reference
@@ -66,7 +68,11 @@ def check_draft(
     if not same_data(checked.file.data, draft):
         raise RuntimeError(f"{display}: the YAML written does not read back as the data imported")
     source = SourceMap(draft, display, checked.file.positions)
-    found = [_as_import(d, draft, source, normalized) for d in check_added(others, checked, config)]
+    found = [
+        _as_import(d, draft, source, normalized)
+        for d in check_added(others, checked, config)
+        if d.code != UNREVIEWED  # every imported tool is: the summary says so once
+    ]
     failing, blocked = _owners(found, source, strict=config.strict)
     mapped = sorted_diagnostics(source.all(found))
     return Verdict(text, tuple(mapped), failing, blocked, checked.entry)

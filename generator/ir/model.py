@@ -111,6 +111,9 @@ class ToolDescriptor:
     idempotent_hint: bool
     open_world_hint: bool
     where: Where
+    # Which policy floor (``ir/floors``) set each field the contract left silent: what the
+    # catalogue shows; not a descriptor field, so no listing or package carries it.
+    floors: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     # The canonical JSON ``fields.descriptor_json`` builds on first use and every later
     # call shares. Not an init field, so ``dataclasses.replace`` (a host's overlay, lean)
     # starts the copy empty instead of carrying the original's stale data.

@@ -142,6 +142,22 @@ a mode's decision (``requiresPlanApproval: true`` on a tool Plan Mode denies mak
 ask), so overlays are also held to :func:`looser_modes`."""
 
 
+GATING: tuple[str, ...] = (
+    "isReadOnly",
+    "riskLevel",
+    "availableInPlanMode",
+    "requiresPlanApproval",
+    "requiresConfirmation",
+    "approvalFlow",
+)
+"""The fields a permission gate reads besides the name. Each comes from a contract a
+person wrote or reviewed, or from a rule that only tightens (host overlays, policy
+floors); never from what a server says about itself."""
+SUGGESTIBLE: tuple[str, ...] = (*GATING, "planModeWrites", "annotations")
+"""What ``import`` writes under a tool's ``suggested:`` block instead of the tool itself:
+the gating fields and the MCP hints a server's own annotations would set."""
+
+
 def looser_modes(base: Mapping[str, Any], changed: Mapping[str, Any]) -> tuple[Mode, ...]:
     """The modes whose decision ``changed`` makes looser than ``base``'s (allow is the
     loosest decision, deny the tightest: the order of :data:`DECISIONS`)."""

@@ -15,6 +15,7 @@ from typing import Any
 from generator.core.cache import user_cache_root
 from generator.core.diagnostics import ContractError, Diagnostic, Position
 from generator.core.paths import display
+from generator.ir.floors import Policy
 from generator.ir.options import EmitOptions
 from generator.project.accepted import Acceptance
 from generator.project.accepted import parse as parse_acceptances
@@ -31,6 +32,7 @@ from generator.project.placement import (
     place_problems,
     resolved,
 )
+from generator.project.policies import parse_policies
 from generator.project.servers import server_caches
 from generator.project.settings import (
     DEFAULT_TOKEN_THRESHOLD,
@@ -70,6 +72,7 @@ def load_config(
     accepted = _acceptances(text, values.pop("accept", None), trouble)
     values["mcp_servers"], servers_trouble = server_caches(text, values.pop("mcp_servers", None))
     trouble += servers_trouble
+    policies = _policies(text, values.pop("policies", None), trouble)
     config = _apply(text, base, values, overrides or Overrides())
     trouble += _check_folders(config, text, overrides or Overrides(), require_contracts)
     problems += trouble
@@ -81,6 +84,7 @@ def load_config(
         budgets=budgets,
         token_threshold=threshold,
         accepted=accepted,
+        policies=policies,
     )
 
 
@@ -92,6 +96,17 @@ def _acceptances(
         return ()
     source = text.path.read_text("utf-8")
     found, trouble = parse_acceptances(text.display, source, value, text.positions)
+    problems += trouble
+    return found
+
+
+def _policies(
+    text: ConfigText | None, value: Any, problems: list[Diagnostic]
+) -> tuple[Policy, ...]:
+    """The ``policies`` floors (generator/project/policies.py), checked."""
+    if text is None or value is None:
+        return ()
+    found, trouble = parse_policies(text, value, text.path.read_text("utf-8"))
     problems += trouble
     return found
 

@@ -51,6 +51,7 @@ KEYS: dict[str, Key] = {
     "mode-files": Key("mode_files", bool),
     "mcp-servers": Key("mcp_servers", dict),
     "accept": Key("accept", object),
+    "policies": Key("policies", object),
 }
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.diagnostics import Position
+from generator.ir.floors import Policy
 from generator.ir.options import EmitOptions
 from generator.project.accepted import Acceptance
 from generator.project.config_file import ConfigText
@@ -63,6 +64,7 @@ class Config:
     source: str | None = None  # the config file, as displayed in diagnostics
     diff_table: Table | None = None  # [tool.toolcanon.diff]: diff reads its suppressions
     accepted: tuple[Acceptance, ...] = ()  # accepted warnings: not printed, not counted
+    policies: tuple[Policy, ...] = ()  # policy floors (ir/floors), applied at resolve
     cache: Path | None = None  # folder of cached results (cache.py); None: no cache
     cache_setting: Setting | None = None  # a cache folder the config names (placement.py)
     budgets: tuple[Budget, ...] = ()  # token limits, checked by validate/generate/check

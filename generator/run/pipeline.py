@@ -136,11 +136,16 @@ def resolved(
     """:func:`resolve_checked`, with what each enabled provider target receives (the
     diagnostics include the warnings the config accepts, which never block)."""
     found = [*diagnostics, *duplicate_names(files)]
-    if _blocks(found, config, strict=strict):
+    pending = [d for d in found if d.code != "TC302"] if config.policies else found
+    if _blocks(pending, config, strict=strict):  # TC302 waits for the policies' floors
         return None, NOTHING_ADAPTED, found
     toolset, problems = resolve(
-        files, strict_default=config.strict_default, builtin_server=config.emit.builtin_server
+        files,
+        strict_default=config.strict_default,
+        builtin_server=config.emit.builtin_server,
+        policies=config.policies,
     )
+    found = _floored_risk_known(found, toolset)
     if config.hosts is not None:
         toolset, overlaid = with_hosts(toolset, config)
         problems = [*problems, *overlaid]
@@ -151,6 +156,17 @@ def resolved(
     if _blocks(found, config, strict=strict):
         return None, NOTHING_ADAPTED, found
     return toolset, adapted, found
+
+
+def _floored_risk_known(found: list[Diagnostic], toolset: Toolset) -> list[Diagnostic]:
+    """Without TC302 ("no riskLevel") for a tool a policy floor gave one: the file's own
+    check cannot know the config's policies."""
+    floored = {
+        t.where.position(("tools", t.where.index)) for t in toolset if "riskLevel" in t.floors
+    }
+    if not floored:
+        return found
+    return [d for d in found if d.code != "TC302" or d.position not in floored]
 
 
 def _blocks(found: Sequence[Diagnostic], config: Config, *, strict: bool) -> bool:
@@ -195,6 +211,7 @@ def _added_problems(
         [*others, added],
         strict_default=config.strict_default,
         builtin_server=config.emit.builtin_server,
+        policies=config.policies,
     )
     if not profiles:
         return problems

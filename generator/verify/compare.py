@@ -15,10 +15,11 @@ from generator.core.diagnostics import JsonPath
 from generator.diff.compare import compare_permission_fields, find_renames
 from generator.diff.rules import Change, Finding
 from generator.diff.schema import show
-from generator.emit.mcp import META_KEY
+from generator.emit.mcp import DIGEST_KEY, META_KEY, entry_digest
 from generator.ir.model import Where
 from generator.ir.names import TOOL_NAME_RULE, canonical_name, is_tool_name
 from generator.ir.policy import description_text
+from generator.verify.poison import poison_findings
 from generator.verify.rules import VERIFY_RULES
 from generator.verify.schema import LiveSchemaDiff, compare_output
 from generator.verify.texts import both_texts, excerpt, printable
@@ -55,6 +56,7 @@ class Expected:
     tools: Mapping[str, Entry]
     places: Mapping[str, Where]
     default_titles: Mapping[str, str] = field(default_factory=dict)
+    exact: bool = False  # a pin: any difference from the pinned entry is a finding
 
     def canonical(self, name: str) -> str:
         return printable(canonical_name(name, self.namespace))
@@ -65,11 +67,10 @@ def compare_listing(expected: Expected, served: Mapping[str, Entry]) -> list[Fin
     removed = [name for name in expected.tools if name not in served]
     added = [name for name in served if name not in expected.tools]
     renames = find_renames(expected.tools, served, removed, added)
+    renamed_from = {after: before for before, after in renames.items()}
     findings: list[Finding] = []
     for name in sorted(expected.tools.keys() & served.keys()):
-        default = expected.default_titles.get(name)
-        changes = compare_entry(expected.tools[name], served[name], default_title=default)
-        findings += _place(expected, name, changes)
+        findings += _place(expected, name, _compared(expected, name, served[name]))
     for before, after in renames.items():
         message = f"the server serves '{before}' as '{printable(after)}'"
         moved = [Change("tool-renamed", ("name",), message, ("name",))]
@@ -84,6 +85,10 @@ def compare_listing(expected: Expected, served: Mapping[str, Entry]) -> list[Fin
         if name not in renames.values():
             findings.append(_added(expected, name, served[name]))
     findings += [_invalid(expected, name) for name in served if not is_tool_name(name)]
+    for name, entry in served.items():
+        place = expected.places.get(renamed_from.get(name, name))
+        locate = None if place is None else place.locate
+        findings += poison_findings(expected.canonical(name), entry, locate)
     return sorted(findings, key=Finding.sort_key)
 
 
@@ -114,6 +119,37 @@ def _place(expected: Expected, name: str, changes: list[Change]) -> list[Finding
         )
         for c in changes
     ]
+
+
+def _compared(expected: Expected, name: str, served: Entry) -> list[Change]:
+    """Digests first: the same digest is the same entry, byte for byte as JSON. Else the
+    rules classify the change; against a pin (``exact``) a difference no rule reads is
+    reported too, since the pin is the exact entry a person approved."""
+    reviewed = expected.tools[name]
+    claimed = _claimed_digest(served)
+    changes = [] if claimed is None else _digest_claim(claimed, entry_digest(served))
+    if entry_digest(reviewed) == entry_digest(served):
+        return changes
+    changes += compare_entry(reviewed, served, default_title=expected.default_titles.get(name))
+    if expected.exact and not changes:
+        message = (
+            f"the entry is not the pinned one ({entry_digest(served)}) in a part no rule reads"
+        )
+        changes.append(Change("live-digest-changed", (), message, ()))
+    return changes
+
+
+def _claimed_digest(entry: Entry) -> Any:
+    meta = entry.get("_meta")
+    return meta.get(DIGEST_KEY) if isinstance(meta, Mapping) else None
+
+
+def _digest_claim(claimed: Any, actual: str) -> list[Change]:
+    """A server whose entry names a digest its content does not have."""
+    if claimed == actual:
+        return []
+    message = f"the entry claims digest {show(claimed)} but its content is {actual}"
+    return [Change("live-digest-mismatch", ("_meta", DIGEST_KEY), message, ())]
 
 
 def compare_entry(

@@ -7,7 +7,7 @@ from typing import Any
 
 from generator.core.diagnostics import COMMAND_LINE, ContractError, Diagnostic, Position
 from generator.core.paths import display
-from generator.emit.mcp import mcp_tool, server_of
+from generator.emit.mcp import DIGEST_KEY, mcp_tool, server_of
 from generator.ir.model import ToolDescriptor
 from generator.project.settings import Config
 from generator.run.pipeline import load_contracts
@@ -41,6 +41,7 @@ def reviewed_entry(tool: ToolDescriptor) -> dict[str, Any]:
     A contract without ``title`` gets the canonical name as its title; that is
     toolcanon's default, not something the server was reviewed as saying."""
     entry = mcp_tool(tool)
+    del entry["_meta"][DIGEST_KEY]  # verify computes digests itself; a claim is the server's
     if tool.title == tool.name:
         del entry["title"]
         del entry["annotations"]["title"]

@@ -5,8 +5,10 @@ The lock holds each tool's whole ``tools/list`` entry, not only its fingerprint,
 later change is classified by the same rules as against contracts (a hash alone could
 say only "changed") and a changed description is shown with both texts. Each entry's
 ``sha256`` is its fingerprint: the sha256 of the entry as JSON with sorted keys, no
-spaces, UTF-8. A host can pin these, and an entry edited by hand without its
-fingerprint is refused. Same tools, same bytes: keys sorted, tools sorted by name.
+spaces, UTF-8; its ``digest`` is the ``sha256:`` digest toolcanon's listings carry in
+``_meta`` (the entry without its own digest key), which ``verify`` compares first. A host
+can pin these, and an entry edited by hand without its fingerprint is refused. Same
+tools, same bytes: keys sorted, tools sorted by name.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 from generator.core.diagnostics import ContractError, Diagnostic, Position
 from generator.core.fingerprint import json_sha256
+from generator.emit.mcp import entry_digest
 from generator.verify.compare import Entry, Expected
 
 PIN_FORMAT = 1
@@ -32,7 +35,7 @@ def pin_text(server: str, tools: Mapping[str, Entry]) -> str:
         "format": PIN_FORMAT,
         "server": server,
         "tools": [
-            {"name": name, "sha256": json_sha256(tool), "tool": tool}
+            {"digest": entry_digest(tool), "name": name, "sha256": json_sha256(tool), "tool": tool}
             for name, tool in sorted(tools.items())
         ],
     }
@@ -58,7 +61,7 @@ def read_pin(path: Path, display: str, server: str, namespace: str | None) -> Ex
         if name in found:
             raise _bad(display, f"tools[{index}]: '{name}' is pinned twice")
         found[name] = tool
-    return Expected(f"pin {display}", namespace, found, {})
+    return Expected(f"pin {display}", namespace, found, {}, exact=True)
 
 
 def _load(path: Path, display: str) -> Any:
@@ -84,7 +87,7 @@ def _entry(item: Any, index: int, display: str) -> tuple[str, Entry]:
         actual = json_sha256(tool)
     except (ValueError, RecursionError):
         actual = None
-    if digest != actual:
+    if digest != actual or item.get("digest", entry_digest(tool)) != entry_digest(tool):
         message = f"tools[{index}] ('{name}') does not match its sha256"
         raise _bad(display, message, hint="a pin is written by --pin, not by hand: pin again")
     return name, tool

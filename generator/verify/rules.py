@@ -18,6 +18,17 @@ _LIVE: tuple[Rule, ...] = (
         "security",
         "a description, title, default, example or comment inside a served schema changed",
     ),
+    # Served text that hides characters, imitates a name or instructs the model (the
+    # schema lint's text checks, TC221 to TC226), whether or not it changed.
+    Rule(
+        "live-text-unsafe",
+        "security",
+        "served text hides characters, imitates a name or instructs the model",
+    ),
+    # Digests (``sha256:`` of an entry's canonical JSON, in its ``_meta``): a server's
+    # claim that does not hold, and a pinned entry changed where no other rule looks.
+    Rule("live-digest-mismatch", "security", "an entry's _meta digest is not its content's"),
+    Rule("live-digest-changed", "security", "a pinned entry changed where no rule reads"),
     # An unreviewed tool reaches the model as soon as a host lists the server.
     Rule("live-tool-added", "security", "the server serves a tool nobody reviewed"),
     # A name no contract may have (a look-alike of a reviewed one, a path…): nothing

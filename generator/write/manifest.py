@@ -1,7 +1,8 @@
 """``manifest.json``: what the output folder holds, for people and downstream tools.
 
 It lists every generated file with its sha256, each contract file's hash, every tool
-with the fingerprint of its canonical descriptor, and the toolcanon build that last
+with the fingerprint of its canonical descriptor, each MCP listing entry's digest (the
+one in its ``_meta``), and the toolcanon build that last
 changed the folder. It is a description, never proof: ``check`` compares the output
 itself (or a record this machine signed, see ``freshness``), not the manifest's word.
 The ``generator`` block names who last *changed* the output, so a toolcanon upgrade
@@ -20,11 +21,13 @@ from generator import __version__
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.fingerprint import build_id, json_sha256, sha256
 from generator.emit.common import GENERATE_COMMAND, dump_json
+from generator.emit.mcp import DIGEST_KEY
 from generator.ir.fields import descriptor_json
 from generator.ir.model import Toolset
 
 MANIFEST = PurePosixPath("manifest.json")
 GENERATOR_KEY = "generator"
+LISTINGS = PurePosixPath("mcp")
 
 
 def manifest_text(
@@ -50,9 +53,26 @@ def manifest_text(
             }
             for tool in toolset
         ],
+        **({"mcpDigests": digests} if (digests := listing_digests(files)) else {}),
         "files": {path.as_posix(): sha256(files[path]) for path in sorted(files)},
     }
     return dump_json(document)
+
+
+def listing_digests(files: Mapping[PurePosixPath, bytes]) -> dict[str, dict[str, str]]:
+    """Each shared MCP listing's per-tool digests (``mcp/<server>.json`` → tool name →
+    ``sha256:<hex>``), read from the bytes written: what a host pins."""
+    found: dict[str, dict[str, str]] = {}
+    for path in sorted(files):
+        if path.parent != LISTINGS or path.suffix != ".json":
+            continue
+        tools = json.loads(files[path]).get("tools", [])
+        found[path.as_posix()] = {
+            tool["name"]: tool["_meta"][DIGEST_KEY]
+            for tool in tools
+            if DIGEST_KEY in tool.get("_meta", {})
+        }
+    return found
 
 
 def generator_block() -> dict[str, str]:

@@ -231,7 +231,9 @@ def test_report_counts_and_strict_mode_failures(project: Project) -> None:
     result, _ = _import(project, CASES_DIR / "mcp")
     assert result.out.splitlines() == [
         "imported 5 tools from weather.json (format mcp) into contracts/weather.yaml",
-        "  2 read-only · 3 may write (2 high risk) · 14 guesses marked '# review:' · 4 warnings",
+        "  0 read-only · 5 may write (5 high risk) · 19 guesses marked '# review:' · 4 warnings",
+        "  5 tools to review: a suggested: block holds what the source claims; until you write "
+        "the fields on the tool, it keeps the safe defaults and validate --strict fails (TC303)",
         "  OpenAI strict mode: 2 of 5 tools would fail:",
         "    station_info: $.properties.id.not: "
         "keyword 'not' is not supported in OpenAI strict mode",

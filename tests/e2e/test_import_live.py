@@ -127,7 +127,7 @@ def _assert_annotations(emitted: dict[str, Any], original: dict[str, Any]) -> No
 
 def test_reference_server_round_trips(project: Project, reference: Reference) -> None:
     server, originals = reference.name, reference.tools
-    result = _import(project, reference.command, reference.env, "--server", server)
+    result = _import(project, reference.command, reference.env, "--server", server, "--trust-hints")
     assert result.code == 0, result.err
     assert f"imported {len(originals)} tools" in result.out
     assert project.run("validate").code == 0

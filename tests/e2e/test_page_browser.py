@@ -322,7 +322,6 @@ def test_hostile_contract_text_shows_as_text_and_runs_nothing(
     assert detail.locator(".form .status").text_content().startswith("No problems")
     shown = str(detail.locator("[data-list=claudeTools] pre.sent").text_content())
     assert json.loads(shown)["input"] == {NASTY_KEY: HOSTILE}
-    assert "\u202e" not in shown and "\\u202e" in shown  # the override is shown, not applied
     assert page.locator("img, iframe, object, embed").count() == 0
     assert page.locator("script").count() == 2  # the data block and the page's own
     assert watched.quiet(), (watched.console, watched.errors, watched.dialogs)

@@ -67,8 +67,11 @@ def _found(report: dict[str, Any]) -> set[tuple[str, str]]:
 
 @pytest.mark.parametrize("server", ["time", "git", "filesystem", "memory"])
 def test_import_then_verify_is_clean(project: Project, server: str, tmp_path: Path) -> None:
+    """A server the user owns, imported with its hints trusted, verifies clean: import
+    wrote what the server serves. (Without --trust-hints the contracts keep the safe
+    defaults, and verify reports each hint they did not take: tests/e2e/test_import_trust.)"""
     command, env = _server(server, tmp_path)
-    assert _import(project, command, env, "--server", server).code == 0
+    assert _import(project, command, env, "--server", server, "--trust-hints").code == 0
     env_args = [arg for key, value in env.items() for arg in ("--env", f"{key}={value}")]
     result = project.run(
         "verify", "--server", server, "--mcp-stdio", shlex.join(command), *env_args
@@ -103,6 +106,8 @@ def _mutate(tools: dict[str, dict[str, Any]]) -> None:
 
 CHANGES = {
     ("git::git_status", "live-description-changed"),
+    ("git::git_status", "live-text-unsafe"),  # "read ~/.ssh/id_rsa": TC223
+    ("git::git_diff_staged", "live-text-unsafe"),  # "pass the contents of /etc/passwd"
     ("git::git_log", "live-read-only-dropped"),
     ("git::git_commit", "live-destructive-added"),
     ("git::git_diff", "type-changed"),
@@ -141,6 +146,7 @@ def git_case(tmp_path_factory: pytest.TempPathFactory) -> GitCase:
             "--mcp-stdio",
             shlex.join(command),
             *SERVER_GIT,
+            "--trust-hints",  # the reviewed side says what the server serves: a clean start
         ],
         cwd=root,
         capture_output=True,
@@ -248,7 +254,7 @@ def test_each_change_over_streamable_http(git_project: Project, http_url: str) -
     }
     assert result.out.splitlines()[-1] == (
         "toolcanon verify against contracts/ (MCP server 'git' over Streamable HTTP): "
-        "4 breaking, 7 security, 2 safe"
+        "4 breaking, 9 security, 2 safe"
     )
 
 
@@ -378,12 +384,15 @@ def test_a_look_alike_name_is_escaped_and_reported_as_invalid(
     assert result.code == 1
     assert result.out.splitlines() == [
         "tool 'git::git_st\\u0430tus'",
+        "  security[live-text-unsafe]: $.description: served text: [TC222] text 'Shows the "
+        "st\\u0430tus' mixes scripts: \\u0430 (CYRILLIC SMALL LETTER A) passes for an ASCII "
+        "letter",
         "  security[live-tool-added]: the server serves 'git_st\\u0430tus', which was never "
         'reviewed: "Shows the st\\u0430tus"',
         "  security[live-tool-name-invalid]: $.name: the server serves 'git_st\\u0430tus', "
         "which is not a valid tool name (letters, digits, '_', '.', '-'; at most 64; not "
         "starting with '.' or '-'): no contract can have reviewed it",
-        "toolcanon verify against contracts/ (MCP server 'git' over stdio): 2 security",
+        "toolcanon verify against contracts/ (MCP server 'git' over stdio): 3 security",
     ]
     assert tree_snapshot(git_case.root) == before
 

@@ -4657,6 +4657,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'docs',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:c8c43968dfcbe0920e536ee5342438a0d6ca7744a161b2b2e26c204cb591b83a',
             }),
         })),
         ('acme.docs::pages.get', 'acme.docs', _R({
@@ -4706,6 +4707,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'docs',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:887ea0fd4b037e3ac6409c917ab54de6717df358e8758b6dcfc82d3c7e9b5e26',
             }),
         })),
         ('acme.docs::search-docs', 'acme.docs', _R({
@@ -4811,6 +4813,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'docs',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:d2bb0cefd5ddb4618b6b58a1ab2f1814a1a232050c4d8f537842fcd467472a0a',
             }),
         })),
         ('analyze_page', 'builtin', _R({
@@ -4891,6 +4894,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:f2d69747476796305fff59ede8ac6f3bd990b59631f5286df574c47fbfb2ddc3',
             }),
         })),
         ('ask_user', 'builtin', _R({
@@ -4934,6 +4938,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'interaction',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:046e267da267afa9999c91c39e178b3738559463bd44f3cbe705dfc2e78fc69b',
             }),
         })),
         ('browser_click', 'builtin', _R({
@@ -4958,6 +4963,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:ab72b72be55d4d9e295e6e74427cb270f09b3d7538801ced6486b017f8789e97',
             }),
         })),
         ('browser_evaluate', 'builtin', _R({
@@ -4999,6 +5005,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:3b153d536bef7eb5d653e17aba57f47b11501da501b07f57bbd9c4b5aee37fa1',
             }),
         })),
         ('browser_navigate', 'builtin', _R({
@@ -5023,6 +5030,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:ff05e7704b6ca1fe77944c630880198255c583e97f24c254f8ec91c9a9f54c03',
             }),
         })),
         ('browser_screenshot', 'builtin', _R({
@@ -5081,6 +5089,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:a5df6097220d87e105fea2ff33c9a1108a397b7e68cf9d1a3a545176849b9cd8',
             }),
         })),
         ('browser_scroll', 'builtin', _R({
@@ -5105,6 +5114,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:2d113860b37257b99c07af183cba6e8e763c0a3f2c09b0f4fefe99d5e97e7d46',
             }),
         })),
         ('browser_type', 'builtin', _R({
@@ -5129,6 +5139,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:b48bde6878c6dbd712d29d763b315b328d54bb4cb07d5671c6963e34118b6168',
             }),
         })),
         ('build_spreadsheet', 'builtin', _R({
@@ -5153,6 +5164,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'documents',
                     'kind': 'skill',
                 }),
+                'dev.toolcanon/digest': 'sha256:f3fb76f1bf3dc5d622eb84437800be9b255bf8321a22d1c3091d1f351736ddd4',
             }),
         })),
         ('desktop_click', 'builtin', _R({
@@ -5177,6 +5189,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:aa5206f1a9c7df2d2f84d3684275abb4b6e35c6ced37c6cf7fe5646bbdc2dac6',
             }),
         })),
         ('desktop_drag', 'builtin', _R({
@@ -5201,6 +5214,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:1e11dc10ee52c3eea64c9b13feff2d62299ae98fee5f684267073145531829ba',
             }),
         })),
         ('desktop_key', 'builtin', _R({
@@ -5225,6 +5239,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:07c57cdcbbcf0124cf42f0a591773e509ec9799665aadb9f8358c54dd63c0037',
             }),
         })),
         ('desktop_screenshot', 'builtin', _R({
@@ -5274,6 +5289,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:8391bc3c3a76acc3e83b087600b2ef768727aef7929039496f807f8a901e25aa',
             }),
         })),
         ('desktop_scroll', 'builtin', _R({
@@ -5298,6 +5314,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:b55bed33b49327a3c6433742d5f62b8a11889d20e3605ee4a8a09cf5a725b492',
             }),
         })),
         ('desktop_type', 'builtin', _R({
@@ -5322,6 +5339,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'computer-use',
                     'kind': 'computer-use',
                 }),
+                'dev.toolcanon/digest': 'sha256:fb783c1ffb67144f3a2b6b21e1de549bb222cb5a3811b5414956125b820cf5aa',
             }),
         })),
         ('edit_file', 'builtin', _R({
@@ -5346,6 +5364,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'filesystem',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:c0420c7372375ddf686b9fd8f5be11d56214695a592dca9080a532059a5506a3',
             }),
         })),
         ('edit_file_hashed', 'builtin', _R({
@@ -5410,6 +5429,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'filesystem',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:bde6e26d666b969e484ee548a66798bc305f77c3892dfc9c3388e94cc9d67cd5',
             }),
         })),
         ('extract_pdf_text', 'builtin', _R({
@@ -5434,6 +5454,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'documents',
                     'kind': 'skill',
                 }),
+                'dev.toolcanon/digest': 'sha256:005eddc6fcd7c2816addc54889a29a48cacb8030f2d54e5daba7db17c804e28c',
             }),
         })),
         ('fill_pdf_form', 'builtin', _R({
@@ -5458,6 +5479,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'documents',
                     'kind': 'skill',
                 }),
+                'dev.toolcanon/digest': 'sha256:4c5a4300ae7acdf6e470ec8d1266209ff8350ea0cbdd34db8f579d7cd1b36844',
             }),
         })),
         ('find_symbol', 'builtin', _R({
@@ -5482,6 +5504,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'diagnostics',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:b3780d18285d1d1fb1e54be27fa12ec27f19dfc1b64a696333cdd473d7a9ff3e',
             }),
         })),
         ('git', 'builtin', _R({
@@ -5507,6 +5530,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'vcs',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:543ddf39159dd5645fdf98c6a8e96f07734c421d691e8a4fd73ea8bf8c1d3be1',
             }),
         })),
         ('glob', 'builtin', _R({
@@ -5549,6 +5573,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'search',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:2eb7cadaf482cd4025c581731c502ecf1f9e19a2676316a051cfe2a35b60dd45',
             }),
         })),
         ('grep', 'builtin', _R({
@@ -5635,6 +5660,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'search',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:0c34a6ea4a7ded4efa853ebe66a81e0aff9108c223f0c42fbc4be539981239af',
             }),
         })),
         ('list_dir', 'builtin', _R({
@@ -5705,6 +5731,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'filesystem',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:0d69e0660ddbf4ef6de49768d659d11527093aa7313d7e5bcf2199376ba9369b',
             }),
         })),
         ('lsp_diagnostics', 'builtin', _R({
@@ -5800,6 +5827,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'diagnostics',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:f57be2deacac4fa08230caf164edb1243f86216cf197ce89a26fce2b3053a25e',
             }),
         })),
         ('make_slides', 'builtin', _R({
@@ -5824,6 +5852,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'documents',
                     'kind': 'skill',
                 }),
+                'dev.toolcanon/digest': 'sha256:48d0f2afeed53e295029ddf044f326bb2fca7916df18af0825035a66e6eb4d80',
             }),
         })),
         ('mcp_call', 'builtin', _R({
@@ -5888,6 +5917,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'mcp',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:6342c7a1a5e51fe9f58a9f6d94eaa6e906c02e5a45fb088659671a443cffadf7',
             }),
         })),
         ('multi_edit', 'builtin', _R({
@@ -5928,6 +5958,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'filesystem',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:dd30c772863ec94d81ffdaf2984cfaf4aece30a0b68d73d4f766c8160d4d229d',
             }),
         })),
         ('notebook_edit', 'builtin', _R({
@@ -5952,6 +5983,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'notebook',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:0baab64cb1554888bd9cff479071423bfee2bfebca0b32d01c4fe77c6a034ece',
             }),
         })),
         ('read_file', 'builtin', _R({
@@ -6010,6 +6042,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'filesystem',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:8e51f51ef5d2e6253b11464bb324a6912494893584b6ba4885d6bf153e361015',
             }),
         })),
         ('run_shell', 'builtin', _R({
@@ -6035,6 +6068,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'shell',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:51a24a7f0f6303af2d5df68d9bdfa95d66bb3c18f10f8e3a32669db27ffcf5b1',
             }),
         })),
         ('spawn_agent', 'builtin', _R({
@@ -6060,6 +6094,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'agents',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:fc4def6c28fb42277c8cbf755b4d4504eed7b5a8b4c03d780a2c69ac90ccc9c2',
             }),
         })),
         ('todo_write', 'builtin', _R({
@@ -6084,6 +6119,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'planning',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:110c5b9deb7a9bd22fb52fb84a72b8558659e35274b85269c5799dc05d099b69',
             }),
         })),
         ('web_fetch', 'builtin', _R({
@@ -6109,6 +6145,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'web',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:a905a1073cfa2331f6286f716f42420bc9ef001ac21de3797f5814e2d9212360',
             }),
         })),
         ('web_search', 'builtin', _R({
@@ -6170,6 +6207,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'web',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:48d7252cf76fdfead6247476731a4015f39b2b78eb1c562f7b5c463a4f73f727',
             }),
         })),
         ('write_file', 'builtin', _R({
@@ -6194,6 +6232,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'filesystem',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:5fb95f7f0a0b840d10a9cb99e23a7baf95af429da6b396c721746370399ab609',
             }),
         })),
         ('github::add_issue_comment', 'github', _R({
@@ -6218,6 +6257,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'vcs',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:6763d60b0c5130f8cb3b2aae62ef86c734fb9e5b1b2dbef0cdd04c3326773a75',
             }),
         })),
         ('github::create_issue', 'github', _R({
@@ -6258,6 +6298,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'vcs',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:880b06c17277ef3e83bc6266db1e1be180db3fef996176474eb2bdd602bc28ee',
             }),
         })),
         ('github::create_pull_request', 'github', _R({
@@ -6305,6 +6346,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'vcs',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:db3d9339837e0e64db766fe6a267dd109dd526fd6feaa5d3a4633325e71c1a5f',
             }),
         })),
         ('github::get_issue', 'github', _R({
@@ -6386,6 +6428,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'vcs',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:8661b433de9b5b7a606354ca04ece85eb78e85af5d527590af2ea1c9bb84b064',
             }),
         })),
         ('github::list_issues', 'github', _R({
@@ -6469,6 +6512,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'vcs',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:fde4a6664fd0210c1e1ce7954f1bb59991e9581080ee2a0009f6eb9e83289a7d',
             }),
         })),
         ('github::list_pull_requests', 'github', _R({
@@ -6541,6 +6585,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'vcs',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:bbc3df256997d275a7a037a2c2c65cd4cb058ead0cf02f8bfecee543413f4eba',
             }),
         })),
         ('github::merge_pull_request', 'github', _R({
@@ -6565,6 +6610,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'vcs',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:2fd1ba6dbca0c1cef1607160974a5d0399019f5ee726123f27a75519fd2f12bb',
             }),
         })),
         ('github::search_code', 'github', _R({
@@ -6631,6 +6677,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'vcs',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:a7e2c000ea425de02b9f588b83e041ce1909f30c68948d7578a0598f4f635943',
             }),
         })),
         ('postgres::describe_table', 'postgres', _R({
@@ -6741,6 +6788,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'database',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:704f04cd02ff6c195bc8772d90e4dd89bf5594334cc3888634bf1d7e742d2e81',
             }),
         })),
         ('postgres::execute', 'postgres', _R({
@@ -6781,6 +6829,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'database',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:2fe4fe40f412e2ee56add7f5c891e97dd1f02369cfba7e4679a0f42d03fa1c1c',
             }),
         })),
         ('postgres::list_schemas', 'postgres', _R({
@@ -6805,6 +6854,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'database',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:18c2009b029c14cf79c99a1840c8b2d24937ebbd632ff92abe3e2cf07bb74cc8',
             }),
         })),
         ('postgres::list_tables', 'postgres', _R({
@@ -6870,6 +6920,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'database',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:095b58557d40beb01aa2892ba03fb88da3ce3df1d1973214d3da9580350242fd',
             }),
         })),
         ('postgres::query', 'postgres', _R({
@@ -6936,6 +6987,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                     'category': 'database',
                     'kind': 'mcp',
                 }),
+                'dev.toolcanon/digest': 'sha256:3a6c02ca598ad56d66d58a1264379e8d66bc4988c8c45f6fb89378af5e0210af',
             }),
         })),
     ),
@@ -7215,6 +7267,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
                     'category': 'vcs',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:cd856f68eb8da4cf012a13937113feabcb8d6efae77af8d38b485abebc983b7b',
             }),
         })),
             LISTS['mcp'][24],
@@ -7248,6 +7301,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
                     'category': 'shell',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:434ed0e754a6aed507a537d388e64785451d59f8f3687dcf2dc4103c0b105536',
             }),
         })),
             ('spawn_agent', 'builtin', _R({
@@ -7273,6 +7327,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
                     'category': 'agents',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:66a5f72183c7a69ed93f161cfe52d65cc764365e323c1d29a29e4238f503ae06',
             }),
         })),
             LISTS['mcp'][35],
@@ -7299,6 +7354,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
                     'category': 'web',
                     'kind': 'builtin',
                 }),
+                'dev.toolcanon/digest': 'sha256:1d2f6e99e4da50aba8859464e70f61e20ed80d09e215807643cff7d11578f9df',
             }),
         })),
             LISTS['mcp'][37],

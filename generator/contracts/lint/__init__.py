@@ -11,7 +11,8 @@ schema declares (2020-12 unless ``$schema`` names another):
   ``enum``/``examples`` valid against their own subschema (:mod:`.values`, :mod:`.judge`);
 - patterns: ECMA-262, and how the Python package reads them (:mod:`.patterns`);
 - formats the dialect does not define (a warning);
-- in an ``inputSchema``, MCP's ``x-mcp-header`` rules (:mod:`.headers`).
+- in an ``inputSchema``, MCP's ``x-mcp-header`` rules (:mod:`.headers`);
+- text the model reads: hidden characters, look-alikes, directives (:mod:`.text`).
 
 :func:`check_schema` runs the lint together with the metaschema and the structural
 rules of :mod:`generator.contracts.schema_rules`, so each mistake is reported once,
@@ -24,10 +25,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.contracts.lint.finding import Finding, show
+from generator.contracts.lint.headers import CODE as HEADER_CODE
 from generator.contracts.lint.headers import header_findings
 from generator.contracts.lint.judge import Judge
 from generator.contracts.lint.keywords import format_finding, keyword_findings, schema_dialect
 from generator.contracts.lint.patterns import pattern_findings
+from generator.contracts.lint.text import TEXT_CODES, schema_text_findings, tool_text_findings
 from generator.contracts.lint.values import (
     BOUNDS,
     UPPER_BOUNDS,
@@ -43,9 +46,11 @@ from generator.core.diagnostics import JsonPath, Severity
 from generator.jsonschema.dialects import Dialect
 from generator.jsonschema.walk import subschemas
 
-__all__ = ["LINT_CODES", "Finding", "check_schema"]
+__all__ = ["LINT_CODES", "Finding", "check_schema", "served_text_findings"]
 
-LINT_CODES = frozenset({"TC202", *(f"TC{code}" for code in range(210, 222))})
+LINT_CODES = frozenset(
+    {"TC202", *(f"TC{code}" for code in range(210, 221)), HEADER_CODE, *TEXT_CODES}
+)
 """The codes of the lint's own findings (diff reads an old revision's as warnings)."""
 
 # Structural findings after which values cannot be judged: the schema is not valid, or
@@ -78,6 +83,18 @@ def check_schema(
     return [*kept, *linted]
 
 
+def served_text_findings(entry: Mapping[str, Any]) -> list[Finding]:
+    """The text checks alone, on a ``tools/list`` entry someone else wrote (what a live
+    server sends, for ``verify``); paths are inside the entry."""
+    found = tool_text_findings(entry)
+    for key in ("inputSchema", "outputSchema"):
+        schema = entry.get(key)
+        if isinstance(schema, Mapping):
+            for node, path in subschemas(schema, (key,), schema_dialect(schema)[0]):
+                found += schema_text_findings(node, path)
+    return found
+
+
 def lint_nodes(nodes: Nodes, dialect: Dialect, extensions: frozenset[str]) -> list[Finding]:
     """Keyword, bound, enum, required, pattern and format findings of every subschema."""
     found: list[Finding] = []
@@ -94,6 +111,7 @@ def lint_nodes(nodes: Nodes, dialect: Dialect, extensions: frozenset[str]) -> li
         if "format" in node:
             formatted = format_finding(node, path, dialect)
             found += [] if formatted is None else [formatted]
+        found += schema_text_findings(node, path)
     return found
 
 

@@ -22,7 +22,7 @@ from generator.jsonschema.dialects import Dialect
 from generator.jsonschema.walk import subschemas
 
 KEYWORD = "x-mcp-header"
-CODE = "TC221"
+CODE = "TC227"
 SAFE_INTEGER = 2**53 - 1
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _PRIMITIVES = ("string", "integer", "boolean")

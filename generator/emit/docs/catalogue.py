@@ -47,6 +47,7 @@ class ToolPage:
     skill: str  # the skill as a person reads it, or ""
     hosts: tuple[tuple[str, str], ...] = ()  # (host, what its overlay changes) per host
     server: str = EmitOptions().builtin_server  # the MCP server that lists it
+    floors: tuple[tuple[str, str], ...] = ()  # (field, policy) the contract left to a policy
 
 
 def tool_page(
@@ -71,6 +72,7 @@ def tool_page(
         skill=skill_text(tool.skill),
         hosts=hosts,
         server=tool.server if tool.server is not None else builtin_server,
+        floors=tuple(tool.floors.items()),
     )
 
 

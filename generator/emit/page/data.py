@@ -63,10 +63,11 @@ def page_data(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[st
 
 def _tool(tool: ToolDescriptor, options: EmitOptions, calls: list[Any]) -> dict[str, Any]:
     """The canonical descriptor (``parameters`` left out: it is ``inputSchema``), the
-    server whose listing holds the tool, and [list index, name it is called by] pairs."""
+    server whose listing holds the tool, [list index, name it is called by] pairs, and
+    the fields a policy floor set (field → policy)."""
     descriptor = {k: v for k, v in descriptor_json(tool).items() if k != "parameters"}
     server = options.builtin_server if tool.server is None else tool.server
-    return {"descriptor": descriptor, "server": server, "calls": calls}
+    return {"descriptor": descriptor, "server": server, "calls": calls, "floors": dict(tool.floors)}
 
 
 def _lists(found: Sequence[ProviderList]) -> tuple[list[dict[str, Any]], dict[str, list[Any]]]:

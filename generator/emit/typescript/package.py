@@ -19,7 +19,7 @@ from generator.core.templating import render
 from generator.emit import decisions
 from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import collect
-from generator.emit.mcp import META_KEY
+from generator.emit.mcp import DIGEST_KEY, META_KEY
 from generator.emit.typescript.arguments import arguments_data
 from generator.emit.typescript.host import host_context
 from generator.emit.typescript.lists import ts_lists
@@ -122,6 +122,7 @@ def _context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str
         "fields": FIELDS,
         "annotations": ANNOTATIONS,
         "mcp_meta_key": META_KEY,
+        "mcp_digest_key": DIGEST_KEY,
         "mcp_meta": MCP_META,
         "risk_levels": policy.RISK_LEVELS,
         "modes": policy.MODES,

@@ -20,6 +20,9 @@ function toolPanel(app, tool) {
   fact("risk", descriptor.riskLevel);
   fact("read-only", descriptor.isReadOnly ? "yes" : "no");
   fact("OpenAI strict", descriptor.strict ? "yes" : "no");
+  for (const [field, policy] of Object.entries(tool.floors)) {
+    fact(h("code", {}, field), ["from policy ", h("code", {}, policy)]);
+  }
 
   const decisions = h("tbody");
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });

@@ -30,11 +30,11 @@ TOOL_KEYS = (
     "name, providerName, title, description, kind, source, category, inputSchema, "
     "outputSchema, isReadOnly, riskLevel, permissions, telemetry, availableInPlanMode, "
     "requiresPlanApproval, requiresConfirmation, approvalFlow, planModeWrites, skill, strict, "
-    "targets, examples, icons, annotations"
+    "targets, examples, icons, annotations, suggested"
 )
 NO_PLAN_APPROVAL = "a tool allowed in Plan Mode needs no plan approval: drop one of them"
 PLAN_WRITES = "set isReadOnly: true, or acknowledge with planModeWrites: true"
-WARNINGS = {"TC301", "TC302"}
+WARNINGS = {"TC301", "TC302", "TC303"}
 
 
 def lines(diagnostics: list[Diagnostic]) -> list[str]:
@@ -273,6 +273,37 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "version: 1\ndefaults: {riskLevel: low}\n"
         "tools:\n  - name: x\n    description: X.\n    inputSchema: {type: object}\n",
         [],
+    ),
+    "TC303 imported tool with a suggested block": (
+        "version: 1\ntools:\n  - name: x\n    description: X.\n"
+        "    suggested: {isReadOnly: true, riskLevel: low, availableInPlanMode: true}\n"
+        "    inputSchema: {type: object}\n",
+        [
+            "5:5: warning[TC303]: tool 'x': $.suggested: imported tool is unreviewed: it runs "
+            "with isReadOnly: false, riskLevel: high, availableInPlanMode: false, "
+            "requiresPlanApproval: true until a person decides (its source suggests "
+            "isReadOnly: true, riskLevel: low, availableInPlanMode: true: write the fields you "
+            "agree with on the tool, then delete the suggested: block)",
+        ],
+    ),
+    "TC303 says what the tool runs with, the file's defaults included": (
+        "version: 1\ndefaults: {riskLevel: medium}\ntools:\n  - name: x\n    description: X.\n"
+        "    isReadOnly: true\n    suggested: {}\n    inputSchema: {type: object}\n",
+        [
+            "7:5: warning[TC303]: tool 'x': $.suggested: imported tool is unreviewed: it runs "
+            "with isReadOnly: true, riskLevel: medium, availableInPlanMode: false, "
+            "requiresPlanApproval: true until a person decides (write isReadOnly, riskLevel and "
+            "availableInPlanMode on the tool, then delete the suggested: block)",
+        ],
+    ),
+    "TC110 a suggested block holds only safety fields": (
+        "version: 1\ntools:\n  - name: x\n    description: X.\n    riskLevel: low\n"
+        "    suggested: {kind: builtin}\n    inputSchema: {type: object}\n",
+        [
+            "6:17: error[TC110]: tool 'x': $.suggested.kind: unknown key 'kind' (allowed keys: "
+            "isReadOnly, riskLevel, availableInPlanMode, requiresPlanApproval, "
+            "requiresConfirmation, approvalFlow, planModeWrites, annotations)",
+        ],
     ),
     "semantic rules wait until the fields have the right types": (
         "version: 1\ndefaults: {riskLevel: 7}\n"

@@ -53,7 +53,7 @@ def test_the_examples_of_the_specification_pass(tmp_path: Path) -> None:
 
 def test_a_value_that_is_not_a_token(tmp_path: Path) -> None:
     assert checked(tmp_path, "        region: {type: string, x-mcp-header: 'Re gion'}\n") == [
-        "10:32: error[TC221]: tool 'sql': $.inputSchema.properties.region['x-mcp-header']:"
+        "10:32: error[TC227]: tool 'sql': $.inputSchema.properties.region['x-mcp-header']:"
         " x-mcp-header"
         ' "Re gion" is not an HTTP field-name token (RFC 9110 §5.1)'
         " (use letters, digits and - only: Region)"
@@ -78,7 +78,7 @@ def test_names_are_unique_without_case(tmp_path: Path) -> None:
         b: {type: string, x-mcp-header: REGION}
 """
     assert checked(tmp_path, properties) == [
-        "11:27: error[TC221]: tool 'sql': $.inputSchema.properties.b['x-mcp-header']:"
+        "11:27: error[TC227]: tool 'sql': $.inputSchema.properties.b['x-mcp-header']:"
         ' x-mcp-header "REGION"'
         ' is already used by "Region" (header names ignore case: choose another)'
     ]
@@ -108,13 +108,13 @@ def test_an_integer_needs_bounds_inside_the_safe_range(tmp_path: Path) -> None:
         size: {type: integer, x-mcp-header: Size}
 """
     assert checked(tmp_path, properties) == [
-        "10:31: error[TC221]: tool 'sql': $.inputSchema.properties.page.minimum: minimum"
+        "10:31: error[TC227]: tool 'sql': $.inputSchema.properties.page.minimum: minimum"
         " -9007199254740992 lets an integer x-mcp-header leave ±(2^53-1)"
         " (use minimum: -9007199254740991 or tighter)",
-        "11:31: error[TC221]: tool 'sql': $.inputSchema.properties.size['x-mcp-header']: an integer"
+        "11:31: error[TC227]: tool 'sql': $.inputSchema.properties.size['x-mcp-header']: an integer"
         " x-mcp-header property has no minimum (add minimum: -9007199254740991 (or tighter):"
         " a client sends at most ±(2^53-1))",
-        "11:31: error[TC221]: tool 'sql': $.inputSchema.properties.size['x-mcp-header']: an integer"
+        "11:31: error[TC227]: tool 'sql': $.inputSchema.properties.size['x-mcp-header']: an integer"
         " x-mcp-header property has no maximum (add maximum: 9007199254740991 (or tighter):"
         " a client sends at most ±(2^53-1))",
     ]

@@ -103,6 +103,7 @@ def test_a_silent_tool_gets_every_policy_default(tmp_path: Path) -> None:
         "idempotent_hint": False,
         "open_world_hint": True,
         "where": None,
+        "floors": {},  # no policy set anything
     }
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from generator.emit import mcp
 from generator.emit.common import dump_json
@@ -71,10 +73,20 @@ READ_FILE = {
 CONSERVATIVE = {"ttlMs": 0, "cacheScope": "private", "resultType": "complete"}
 
 
+def _digested(entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` with its digest, computed here from the definition: sha256 of the JSON
+    with sorted keys and no spaces, UTF-8, before the digest key is added."""
+    text = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    digest = "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return {**entry, "_meta": {**entry["_meta"], "dev.toolcanon/digest": digest}}
+
+
 def test_one_file_per_server_exactly(tmp_path: Path) -> None:
     assert mcp.emit(sample(tmp_path), OPTIONS) == {
-        PurePosixPath("mcp/builtin.json"): dump_json({"tools": [READ_FILE], **CONSERVATIVE}),
-        PurePosixPath("mcp/gh.json"): dump_json({"tools": [MERGE], **CONSERVATIVE}),
+        PurePosixPath("mcp/builtin.json"): dump_json(
+            {"tools": [_digested(READ_FILE)], **CONSERVATIVE}
+        ),
+        PurePosixPath("mcp/gh.json"): dump_json({"tools": [_digested(MERGE)], **CONSERVATIVE}),
     }
 
 
@@ -140,6 +152,16 @@ def test_the_published_schema_refuses_a_listing_without_cache_fields() -> None:
         "[]: 'cacheScope' is a required property",
         "[]: 'ttlMs' is a required property",
     ]
+
+
+def test_an_entrys_digest_leaves_out_only_itself() -> None:
+    entry = _digested(MERGE)
+    assert mcp.entry_digest(entry) == entry["_meta"]["dev.toolcanon/digest"]
+    assert mcp.entry_digest(MERGE) == entry["_meta"]["dev.toolcanon/digest"]
+    changed = {**entry, "description": entry["description"] + " "}
+    assert mcp.entry_digest(changed) != mcp.entry_digest(entry)
+    reordered = dict(reversed(list(entry.items())))
+    assert mcp.entry_digest(reordered) == mcp.entry_digest(entry)  # key order is no change
 
 
 def test_builtin_tools_go_to_the_configured_server(tmp_path: Path) -> None:

@@ -124,3 +124,27 @@ def test_an_unreadable_pin_is_bad_input(tmp_path: Path, text: str, error: str) -
         read_pin(path, "p.json", "time", "time")
     (diagnostic,) = caught.value.diagnostics
     assert diagnostic.message.startswith(f"cannot read the pin: {error}")
+
+
+def test_each_pinned_entry_carries_its_listing_digest() -> None:
+    lock = json.loads(pin_text("time", TOOLS))
+    for entry in lock["tools"]:  # no digest in _meta: the digest is the entry's own sha256
+        assert entry["digest"] == "sha256:" + entry["sha256"]
+
+
+def test_against_a_pin_digests_decide_first(tmp_path: Path) -> None:
+    pinned = read_pin(_write(tmp_path, pin_text("time", TOOLS)), "p", "time", "time")
+    assert compare_listing(pinned, _reordered(TOOLS)) == []  # same digests: the same tools
+    icons = [{"src": "https://example.com/clock.png"}]
+    served = {**TOOLS, "convert": {**TOOLS["convert"], "icons": icons}}
+    (finding,) = compare_listing(pinned, served)
+    assert (finding.tool, finding.rule.id) == ("time::convert", "live-digest-changed")
+    assert finding.message.startswith("the entry is not the pinned one (sha256:")
+
+
+def test_a_pinned_digest_edited_by_hand_is_refused(tmp_path: Path) -> None:
+    lock = json.loads(pin_text("time", TOOLS))
+    lock["tools"][0]["digest"] = "sha256:" + "0" * 64
+    with pytest.raises(ContractError) as raised:
+        read_pin(_write(tmp_path, json.dumps(lock)), "p", "time", "time")
+    assert "tools[0] ('convert') does not match its sha256" in str(raised.value.diagnostics[0])

@@ -13,7 +13,7 @@ from generator import __version__
 from generator.core import cache
 from generator.core.diagnostics import Diagnostic, Position, Severity
 from generator.core.fingerprint import build_id
-from generator.emit import canonical
+from generator.emit import canonical, mcp
 from generator.ir.options import EmitOptions
 from generator.write import manifest
 from tests.conftest import Project
@@ -201,3 +201,21 @@ def test_writer_of_reads_only_a_well_formed_block() -> None:
     assert manifest.writer_of(json.dumps(block).encode()) == {"version": "1", "build": "7"}
     assert manifest.writer_of(b'{"generator": "x"}') is None
     assert manifest.writer_of(None) is None
+
+
+def test_the_manifest_lists_each_listing_entrys_digest(tmp_path: Path) -> None:
+    found = sample(tmp_path)
+    files = {path: text.encode() for path, text in mcp.emit(found, EmitOptions()).items()}
+    files[PurePosixPath("hosts/desktop/mcp/gh.json")] = b'{"tools": []}'  # a host view: not listed
+    document = json.loads(manifest.manifest_text(files, found, "cfg", []))
+    listed = {
+        path.as_posix(): {
+            tool["name"]: tool["_meta"]["dev.toolcanon/digest"]
+            for tool in json.loads(files[path])["tools"]
+        }
+        for path in files
+        if path.parts[0] == "mcp"
+    }
+    assert document["mcpDigests"] == listed
+    assert sorted(listed) == ["mcp/builtin.json", "mcp/gh.json"]
+    assert all(d.startswith("sha256:") for tools in listed.values() for d in tools.values())

@@ -35,7 +35,8 @@ from tests.toolsets import SAMPLE, inputs, toolset
 
 PAGE_TARGETS = ("canonical", "openai", "anthropic", "bedrock", "gemini", "mcp", "page")
 OPTIONS = EmitOptions(targets=PAGE_TARGETS)
-HTML_ATTACKS = '<img src=x onerror="alert(1)"><script>alert(2)</script>\u202egnp.exe <!-- -->'
+# No bidirectional override: the lint refuses it in contract text (TC221) before any emit.
+HTML_ATTACKS = '<img src=x onerror="alert(1)"><script>alert(2)</script>gnp.exe <!-- -->'
 HOSTILE = NASTY + "\u2029" + HTML_ATTACKS
 
 

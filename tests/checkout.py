@@ -3,10 +3,10 @@
 ``hook_repo`` is a snapshot of the checkout's tracked and new files, committed to a git
 repository of its own: what ``repo: <url>`` with a ``rev`` gives pre-commit, and what
 ``pip install <path>`` installs. ``wheelhouse`` holds wheels of toolcanon's
-dependencies and its build backend, built once and kept in the system's temporary
-folder (``TEST_CACHE``, keyed by those requirements, never inside the checkout), so
-every install in a test needs no index. Both are built once
-per session.
+dependencies and its build backend (and what an editable install needs), built once and
+kept in the system's temporary folder (``TEST_CACHE``, keyed by those requirements,
+never inside the checkout), so every install in a test needs no index. Both are built
+once per session.
 """
 
 from __future__ import annotations
@@ -66,9 +66,14 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return snapshot_checkout(tmp_path_factory.mktemp("toolcanon-checkout"))
 
 
+EDITABLE = "editables~=0.3"
+"""What hatchling asks for to ``pip install -e`` a folder (the generated package's)."""
+
+
 def _requirements() -> list[str]:
     pyproject = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))
-    return sorted([*pyproject["project"]["dependencies"], *pyproject["build-system"]["requires"]])
+    toolcanon = pyproject["project"]["dependencies"]
+    return sorted([*toolcanon, *pyproject["build-system"]["requires"], EDITABLE])
 
 
 @pytest.fixture(scope="session")

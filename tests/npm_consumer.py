@@ -6,6 +6,9 @@ a temporary folder whose parent's ``node_modules`` is the harness's, and npm ins
 generated package into the app as a copy (``--install-links``: what ``npm pack`` would
 ship, so ``files`` in package.json is tested too). Node and tsc find the package in the
 app and the SDKs and zod one folder up, so the package and the MCP SDK share one zod.
+The one provider list the committed package leaves out (the opt-in ``gemini-openapi``
+target) comes from a second package, built from the ``gemini`` golden case's contracts
+into the app's ``node_modules`` as ``OPENAPI_PACKAGE``.
 """
 
 from __future__ import annotations
@@ -19,12 +22,26 @@ from pathlib import Path
 
 import pytest
 
+from generator.project.settings import Config
+from tests.ts_package import build_package
+
 HERE = Path(__file__).resolve().parent
 HARNESS = HERE / "ts_harness"
 APP = HERE / "ts_consumer"
 PACKAGE = HERE.parent / "generated" / "typescript"
 TSC = HARNESS / "node_modules" / ".bin" / "tsc"
-NEEDED = ("openai", "@anthropic-ai/sdk", "@modelcontextprotocol/sdk", "zod", "typescript")
+NEEDED = (
+    "openai",
+    "@anthropic-ai/sdk",
+    "@modelcontextprotocol/sdk",
+    "@aws-sdk/client-bedrock-runtime",
+    "@google/genai",
+    "zod",
+    "typescript",
+)
+OPENAPI_CASE = HERE / "cases" / "gemini"
+OPENAPI_PACKAGE = "gemini-openapi-tools"
+OPENAPI_TARGETS = ("canonical", "gemini-openapi", "typescript")
 
 
 @dataclass(frozen=True)
@@ -79,5 +96,13 @@ def npm_consumer(tmp_path_factory: pytest.TempPathFactory) -> Consumer:
         check=False,
     )
     assert install.returncode == 0, install.stdout + install.stderr
+    _openapi_package(app / "node_modules" / OPENAPI_PACKAGE, root / "unused")
     name = json.loads((PACKAGE / "package.json").read_text("utf-8"))["name"]
     return Consumer(app, app / "node_modules" / name)
+
+
+def _openapi_package(folder: Path, output: Path) -> None:
+    """A package whose lists include ``geminiOpenApiFunctionDeclarations``."""
+    contracts = OPENAPI_CASE / "contracts"
+    config = Config(root=OPENAPI_CASE, contracts=contracts, output=output)
+    build_package(config, folder, name=OPENAPI_PACKAGE, targets=OPENAPI_TARGETS)

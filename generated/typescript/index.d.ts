@@ -86,6 +86,8 @@ export type {
   BedrockTool,
   GeminiFunctionDeclaration,
   McpTool,
+  ProviderJson,
+  ProviderJsonObject,
   ProviderSchema,
 } from "./providers.js";
 export { openaiChatTools, openaiResponsesTools, claudeTools, bedrockTools, geminiFunctionDeclarations, mcpTools } from "./providers.js";

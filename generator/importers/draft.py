@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,12 @@ EXISTS = "TC409"  # the contract file exists and --force was not given
 ANNOTATION_CONFLICT = "TC410"  # MCP annotations that contradict each other
 NORMALIZED = "TC411"  # --normalize changed a non-standard type or idiom
 SKIPPED_INVALID = "TC412"  # --skip-invalid left a tool with errors out
+REVIEWED = frozenset({NORMALIZED})
+"""Warnings about the source whose change the written contract carries as a ``# review:``
+comment (what ``--normalize`` was asked to do). They never block under ``--strict``: the
+contract validates under strict as written, and its other guesses (risk, Plan Mode) are
+marked the same way without blocking; refusing them would make ``--normalize`` useless
+in a strict project (``toolcanon init``'s)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,3 +145,8 @@ def at_start(display: str) -> Locator:
 
 def is_object(value: Any) -> bool:
     return isinstance(value, Mapping)
+
+
+def blocking(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics that may refuse an import: all but the ``REVIEWED`` warnings."""
+    return [d for d in diagnostics if d.severity is Severity.ERROR or d.code not in REVIEWED]

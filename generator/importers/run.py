@@ -20,6 +20,7 @@ from generator.core.diagnostics import (
     ContractError,
     Diagnostic,
     Position,
+    has_errors,
     sorted_diagnostics,
     usage,
 )
@@ -27,7 +28,7 @@ from generator.core.exitcodes import ExitCode
 from generator.core.paths import display, display_resolved
 from generator.core.report import have_errors, print_diagnostics, summary
 from generator.importers.build import check_server_name, draft_from_file, draft_from_server
-from generator.importers.draft import Draft
+from generator.importers.draft import Draft, blocking
 from generator.importers.exclude import exclude_refused
 from generator.importers.normalize import normalize_draft
 from generator.importers.skip import Outcome, all_or_nothing, skip_invalid
@@ -41,6 +42,12 @@ from generator.project.placement import CONTRACT_OUT, flag, place_problems, reso
 from generator.project.settings import Config
 from generator.run.sources import discover
 from generator.write.entries import store_entries
+
+STRICT_HINT = (
+    " (the project is strict: fix each warning in the source, or run import with"
+    " --no-strict and review what it writes before 'toolcanon generate')"
+)
+"""What to do when only warnings refuse an import: strict makes them errors."""
 
 
 def run_import(args: argparse.Namespace, config: Config) -> ExitCode:
@@ -99,9 +106,12 @@ def _refused(
     diagnostics: list[Diagnostic], args: argparse.Namespace, config: Config, hint: str = ""
 ) -> ExitCode:
     print_diagnostics(diagnostics, args.format)
-    found = have_errors("import found", diagnostics, strict=config.strict)
+    counted_ones = blocking(diagnostics)
+    found = have_errors("import found", counted_ones, strict=config.strict)
     if not args.normalize and any("import --normalize" in (d.hint or "") for d in diagnostics):
         hint += " (--normalize maps the non-standard types and values: see the hints)"
+    if config.strict and not has_errors(counted_ones):
+        hint += STRICT_HINT
     summary(f"{found}; nothing was written{hint}")
     return ExitCode.BAD_INPUT
 

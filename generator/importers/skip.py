@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from generator.core.diagnostics import Diagnostic, Severity, has_errors
-from generator.importers.draft import SKIPPED_INVALID, Draft, DraftTool
+from generator.importers.draft import SKIPPED_INVALID, Draft, DraftTool, blocking
 from generator.importers.verdict import Verdict
 
 
@@ -32,7 +32,7 @@ class Outcome:
     def blocks(self, *, strict: bool) -> bool:
         """True when nothing may be written."""
         if not self.skipping:
-            return has_errors(self.diagnostics, strict=strict)
+            return has_errors(blocking(self.diagnostics), strict=strict)
         final = self.verdict
         return final.blocked or not self.draft.tools or has_errors(final.diagnostics, strict=strict)
 

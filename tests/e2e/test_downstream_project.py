@@ -12,6 +12,7 @@ npm. pre-commit keeps its environments in the test's folder.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -132,6 +133,18 @@ def test_the_readme_builds_a_working_project(downstream: Downstream) -> None:
     assert "search_notes" in out["Use what it generates"]  # node, from npm's copy
 
 
+def test_the_installed_packages_read_the_generated_folders(downstream: Downstream) -> None:
+    """What keeps them current after each generate: pip's editable install imports from
+    generated/python, and npm saved a file: dependency that links generated/typescript."""
+    project = downstream.project.resolve()
+    saved = json.loads((project / "package.json").read_text("utf-8"))
+    assert saved["dependencies"] == {"toolcanon-tools": "file:generated/typescript"}
+    assert (project / "node_modules/toolcanon-tools").resolve() == project / "generated/typescript"
+    found = downstream.sh("python -c 'import toolcanon_tools as t; print(t.__file__)'")
+    assert found.returncode == 0, found.stderr
+    assert Path(found.stdout.strip()).resolve().is_relative_to(project / "generated/python")
+
+
 def test_two_builds_of_one_version_end_in_one_message_not_a_loop(
     downstream: Downstream, hook_repo: Path
 ) -> None:
@@ -140,8 +153,10 @@ def test_two_builds_of_one_version_end_in_one_message_not_a_loop(
     both builds and which to change (the hook's rev, the project's pin); doing that ends
     it. Before, the hook said "stale, run generate" while generate said "up to date"."""
     root, sh = downstream.root, downstream.sh
-    exclude = downstream.project / ".git/info/exclude"  # the README's npm install is the
-    exclude.write_text(exclude.read_text() + "node_modules/\n")  # host's, not committed
+    exclude = downstream.project / ".git/info/exclude"  # the README's npm install saves
+    exclude.write_text(exclude.read_text() + "node_modules/\n")  # package.json: committed
+    saved = sh("git add package.json package-lock.json && git commit -q -m 'npm dependency'")
+    assert saved.returncode == 0, saved.stdout + saved.stderr
     dev = root / "toolcanon-dev"  # a development commit of the same version
     git(root, "clone", "-q", str(hook_repo), str(dev))
     template = dev / "templates/docs/README.md.j2"

@@ -19,7 +19,7 @@ import yaml
 
 from generator.core.diagnostics import ContractError
 from generator.importers.source import read_json
-from tests.conftest import Project, golden_written, tree_snapshot
+from tests.conftest import Project, disk_state, golden_written, tree_snapshot
 
 CASES_DIR = Path(__file__).parents[1] / "import_cases"
 CASES = sorted(p for p in CASES_DIR.iterdir() if p.is_dir())
@@ -362,3 +362,63 @@ def test_description_ending_in_a_blank_line_is_written_and_validates(project: Pr
     assert project.run("validate").code == 0
     canonical = yaml.safe_load((project.contracts / "s.yaml").read_text("utf-8"))
     assert [t["description"] for t in canonical["tools"]] == [t["description"] for t in tools]
+
+
+# --- --normalize in a project made by `toolcanon init` (strict) ---------------------------
+
+DATASET = (
+    '[{"type": "function", "function": {"name": "get_forecast", "description": "Forecast.",'
+    ' "parameters": {"type": "object", "properties": {"city": {"type": "str"},'
+    ' "days": {"type": "int", "default": null}}, "required": ["city"]}}}]\n'
+)
+
+
+def _init_project(project: Project) -> None:
+    assert project.run("init").code == 0
+    assert "strict: true" in (project.root / "toolcanon.yaml").read_text("utf-8")
+
+
+def test_normalize_in_an_init_project_writes_a_contract_strict_validates(
+    project: Project,
+) -> None:
+    """The changes --normalize makes are warnings about the source, carried into the
+    contract as `# review:` comments: they do not block under strict, and the contract
+    written passes validate and generate under the same strict config."""
+    _init_project(project)
+    project.write("tools.json", DATASET)
+    result = project.run("import", "tools.json", "--normalize")
+    assert result.code == 0, result.err
+    assert result.diagnostics == [
+        "tools.json:1:145: warning[TC411]: tool 'get_forecast': $.parameters.properties.city"
+        ".type: type 'str' normalized to 'string'",
+        "tools.json:1:170: warning[TC411]: tool 'get_forecast': $.parameters.properties.days"
+        ".type: type 'int' normalized to 'integer'",
+        "tools.json:1:185: warning[TC411]: tool 'get_forecast': $.parameters.properties.days"
+        ".default: default null removed: the property is optional without it",
+    ]
+    written = (project.contracts / "tools.yaml").read_text("utf-8")
+    assert "# review: type 'str' normalized to 'string'\n          type: string\n" in written
+    assert "# review: default null removed: the property is optional without it\n" in written
+    assert project.run("validate").code == 0
+    assert project.run("generate").code == 0
+
+
+def test_a_warning_strict_refuses_says_how_to_proceed(project: Project) -> None:
+    """A warning --normalize did not resolve (no root type) still blocks under strict; the
+    closing line says what to do, and nothing on disk changes."""
+    _init_project(project)
+    source = DATASET.replace('"parameters": {"type": "object", ', '"parameters": {')
+    project.write("tools.json", source)
+    before = disk_state(project.root)
+    result = project.run("import", "tools.json", "--normalize")
+    assert result.code == 2
+    assert result.diagnostics[0] == (
+        "tools.json:1:88: warning[TC405]: tool 'get_forecast': $.parameters: inputSchema has"
+        " no root 'type'; imported with type: object (tool arguments are always an object)"
+    )
+    assert result.err.splitlines()[-1] == (
+        "toolcanon: import found errors (1 warning counts as an error under --strict);"
+        " nothing was written (the project is strict: fix each warning in the source, or run"
+        " import with --no-strict and review what it writes before 'toolcanon generate')"
+    )
+    assert disk_state(project.root) == before

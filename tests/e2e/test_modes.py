@@ -21,6 +21,7 @@ import mcp.types
 import pytest
 from anthropic.types import ToolParam
 from botocore.validate import ParamValidator
+from google.genai import types as genai_types
 from openai.types.chat import ChatCompletionFunctionToolParam
 from pydantic import TypeAdapter
 
@@ -227,6 +228,15 @@ def test_the_entries_are_what_the_sdks_take(pkg: Any) -> None:
     for entries in pkg.tools_for("auto", "mcp", "desktop").values():
         for entry in entries:
             mcp.types.Tool.model_validate(entry)
+
+
+def test_google_genai_takes_the_gemini_entries_as_they_are(pkg: Any) -> None:
+    """The SDK's models forbid unknown fields; what it would send is the entries' data."""
+    for host in (None, *pkg.HOSTS):
+        declarations = pkg.tools_for("default", "gemini", host)
+        tool = genai_types.Tool.model_validate({"functionDeclarations": declarations})
+        dumped = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
+        assert declarations and dumped["functionDeclarations"] == declarations
 
 
 def test_botocore_takes_the_bedrock_entries_as_they_are(pkg: Any) -> None:

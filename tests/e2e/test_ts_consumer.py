@@ -1,7 +1,8 @@
 """A TypeScript app that npm-installed generated/typescript next to the official SDKs.
 
-Judges: tsc --strict (nodenext) with the real ``openai``, ``@anthropic-ai/sdk`` and
-``@modelcontextprotocol/sdk`` types; a real ``McpServer`` serving every builtin tool with
+Judges: tsc --strict (nodenext) with the real ``openai``, ``@anthropic-ai/sdk``,
+``@modelcontextprotocol/sdk``, ``@aws-sdk/client-bedrock-runtime`` and ``@google/genai``
+types (all seven provider lists); a real ``McpServer`` serving every builtin tool with
 the generated Zod schemas over stdio, and the official MCP client calling it; plain Node,
 from an ES module and from CommonJS. The app is tests/ts_consumer; the install is the
 session's (tests/npm_consumer.py).
@@ -56,7 +57,7 @@ def test_every_list_is_an_sdk_type_without_a_cast_and_wrong_shapes_fail(
     code = re.sub(r"^import [^;]*;", "", re.sub(r"//.*", "", source), flags=re.M)
     assert not re.search(r"\bas\b", code)  # no cast anywhere
     expected = re.findall(r"@ts-expect-error", source)
-    assert len(expected) == 6
+    assert len(expected) == 9
     assert (compiled.app / "out" / "server.js").is_file()
 
 

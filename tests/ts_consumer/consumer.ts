@@ -7,6 +7,12 @@ import type {
   ToolUnion,
   ToolUseBlock,
 } from "@anthropic-ai/sdk/resources/messages";
+import type {
+  Tool as BedrockSdkTool,
+  ConverseCommandInput,
+  ToolInputSchema,
+} from "@aws-sdk/client-bedrock-runtime";
+import type { FunctionDeclaration } from "@google/genai";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ListToolsResult, Tool as McpSdkTool } from "@modelcontextprotocol/sdk/types.js";
 import type OpenAI from "openai";
@@ -16,8 +22,11 @@ import type {
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
 import type { FunctionTool, ResponseFunctionToolCall } from "openai/resources/responses/responses";
+import { geminiOpenApiFunctionDeclarations } from "gemini-openapi-tools";
 import {
+  bedrockTools,
   claudeTools,
+  geminiFunctionDeclarations,
   inputSchemas,
   mcpTools,
   openaiChatTools,
@@ -35,6 +44,9 @@ export const claude: ClaudeSdkTool[] = claudeTools;
 export const claudeUnion: ToolUnion[] = claudeTools;
 export const mcp: McpSdkTool[] = mcpTools.builtin;
 export const listing: ListToolsResult = { tools: mcpTools.github };
+export const bedrock: BedrockSdkTool[] = bedrockTools;
+export const gemini: FunctionDeclaration[] = geminiFunctionDeclarations;
+export const geminiOpenApi: FunctionDeclaration[] = geminiOpenApiFunctionDeclarations;
 
 // The lists where the SDKs take them: request parameters.
 export const chatRequest: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
@@ -52,6 +64,11 @@ export const claudeRequest: Anthropic.MessageCreateParamsNonStreaming = {
   max_tokens: 1024,
   messages: [{ role: "user", content: "hi" }],
   tools: claudeTools,
+};
+export const converseRequest: ConverseCommandInput = {
+  modelId: "anthropic.claude-sonnet-4-5",
+  messages: [{ role: "user", content: [{ text: "hi" }] }],
+  toolConfig: { tools: bedrockTools },
 };
 
 // A mode's list on a host goes where the full list goes: the same element types.
@@ -97,6 +114,14 @@ export const wrongResponses: ChatCompletionFunctionTool[] = openaiResponsesTools
 export const wrongClaude: McpSdkTool[] = claudeTools;
 // @ts-expect-error an MCP tool has inputSchema, not Claude's input_schema
 export const wrongMcp: ClaudeSdkTool[] = mcpTools.builtin;
+// @ts-expect-error a Bedrock tool wraps its spec in toolSpec: not a Gemini declaration
+export const wrongBedrock: FunctionDeclaration[] = bedrockTools;
+// @ts-expect-error a Gemini declaration has no toolSpec: not a Bedrock tool
+export const wrongGemini: BedrockSdkTool[] = geminiFunctionDeclarations;
+// Why the schemas are typed as JSON: Bedrock's document type refuses `unknown` values.
+const looseSchema: { type: "object"; [key: string]: unknown } = { type: "object" };
+// @ts-expect-error an `unknown` value is not a JSON document
+export const wrongDocument: ToolInputSchema = { json: looseSchema };
 // Why the lists are typed as mutable arrays: the SDKs refuse a readonly one.
 const readonlyChat: readonly OpenAIChatTool[] = openaiChatTools;
 // @ts-expect-error the SDK's type is a mutable array

@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # names for type checkers: at run time the package imports no
         ToolHost,
     )
 
-__version__ = "0.1.0"
+__version__ = "0.1.0+2e94dc13ade4"
 
 __all__ = [
     "BY_NAME",

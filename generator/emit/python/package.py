@@ -13,7 +13,13 @@ from typing import Any
 
 from generator.core.templating import render
 from generator.emit import decisions
-from generator.emit.common import GENERATE_COMMAND, NO_INPUTS, Inputs, Rendered
+from generator.emit.common import (
+    GENERATE_COMMAND,
+    NO_INPUTS,
+    Inputs,
+    Rendered,
+    content_version,
+)
 from generator.emit.python.arguments import arguments_context
 from generator.emit.python.host import host_context
 from generator.emit.python.literal import FROZEN_MAPPING, black_str, py_literal, py_str, toml_str
@@ -107,15 +113,33 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
         **host_context(toolset, options, inputs),
         **_views(toolset, options, inputs),
     }
+    files = _render(root, package, context)
+    final = {**context, "version": content_version(options.package_version, files)}
+    for path, template in _versioned(root, package).items():
+        files[path] = render(template, FILTERS, **final)
+    return files
+
+
+def _render(root: PurePosixPath, package: str, context: dict[str, Any]) -> Rendered:
+    """Every file of the package, with the version the context holds."""
     files = {
         root / package / module: render(f"python/{module}.j2", FILTERS, **context)
         for module in (*MODULES, *RUNTIME, *PACKAGE_RUNTIME)
     }
     for data in (DATA_MODULE, *VIEW_DATA):
         files[root / package / data] = render(f"python/{data}.j2", FILTERS, **context)
-    files[root / package / "py.typed"] = ""
+    files[root / package / "py.typed"] = "\n"  # as stored: the version hashes what is written
     files[root / "pyproject.toml"] = render("python/pyproject.toml.j2", FILTERS, **context)
     return files
+
+
+def _versioned(root: PurePosixPath, package: str) -> dict[PurePosixPath, str]:
+    """The files that spell the version (pip reads pyproject's, ``__version__`` says it
+    at run time), each with its template: rendered again once the version is known."""
+    return {
+        root / "pyproject.toml": "python/pyproject.toml.j2",
+        root / package / "__init__.py": "python/__init__.py.j2",
+    }
 
 
 def _views(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str, Any]:

@@ -17,7 +17,13 @@ from typing import Any, Final
 
 from generator.core.templating import render
 from generator.emit import decisions
-from generator.emit.common import GENERATED_NOTE, NO_INPUTS, Inputs, Rendered
+from generator.emit.common import (
+    GENERATED_NOTE,
+    NO_INPUTS,
+    Inputs,
+    Rendered,
+    content_version,
+)
 from generator.emit.lists import collect
 from generator.emit.mcp import DIGEST_KEY, META_KEY
 from generator.emit.typescript.arguments import arguments_data
@@ -34,6 +40,8 @@ from generator.ir.model import Toolset
 from generator.ir.options import EmitOptions
 
 PACKAGE_DIR: Final = PurePosixPath("typescript")
+PACKAGE_JSON: Final = PACKAGE_DIR / "package.json"
+"""The one file that spells the version: rendered again once the content hash is known."""
 JS_MODULES: Final = (
     "_freeze",
     "_schemas",
@@ -100,7 +108,11 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
     files[PACKAGE_DIR / ZOD_MODULE] = _noted(zod_module(_input_schemas(context["tools"])))
     files[PACKAGE_DIR / OUTPUTS_MODULE] = _noted(_outputs_module(context["tools"]))
     files[PACKAGE_DIR / RUNTIME_FILE] = _noted(runtime_module())
-    files[PACKAGE_DIR / "package.json"] = render("typescript/package.json.j2", {}, **context)
+    files[PACKAGE_JSON] = render("typescript/package.json.j2", {}, **context)
+    version = content_version(options.package_version, files)  # npm compares versions only
+    files[PACKAGE_JSON] = render(
+        "typescript/package.json.j2", {}, **{**context, "version": version}
+    )
     return dict(sorted(files.items()))
 
 

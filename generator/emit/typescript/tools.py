@@ -46,6 +46,8 @@ RESERVED_TYPES: Final = frozenset(
         "JsonValue",
         "ListName",
         "PermissionMode",
+        "ProviderJson",
+        "ProviderJsonObject",
         "ProviderSchema",
         "RiskLevel",
         "Telemetry",

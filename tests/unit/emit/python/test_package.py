@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import subprocess
 import sys
 import sysconfig
@@ -86,7 +87,9 @@ def test_every_module_says_it_is_generated_and_how(package_dir: Path) -> None:
 def test_pyproject_lets_pip_install_the_folder(package_dir: Path) -> None:
     project = tomllib.loads((package_dir / "pyproject.toml").read_text("utf-8"))
     assert project["project"]["name"] == PACKAGE
-    assert project["project"]["version"] == "0.1.0"
+    version = project["project"]["version"]  # the base, and a hash of the files as its local part
+    assert re.fullmatch(r"0\.1\.0\+[0-9a-f]{12}", version), version
+    assert f'__version__ = "{version}"' in (package_dir / PACKAGE / "__init__.py").read_text()
     # regress: ECMA-262 patterns; no jsonschema, as no example schema needs it (_fallback)
     assert project["project"]["dependencies"] == ["pydantic>=2.11", "regress>=2024.8"]
     assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == [PACKAGE]

@@ -447,7 +447,7 @@ def test_package_json_follows_options(toolsets: dict[str, Toolset]) -> None:
     files = typescript.emit(toolsets["example"], options)
     package = json.loads(files[PurePosixPath("typescript/package.json")])
     assert package["name"] == "@acme/agent-tools"
-    assert package["version"] == "2.3.4"
+    assert re.fullmatch(r"2\.3\.4\+[0-9a-f]{12}", package["version"]), package["version"]
     assert package["type"] == "module"
     assert package["exports"]["."] == {"types": "./index.d.ts", "default": "./index.js"}
     assert package["peerDependencies"] == {

@@ -24,6 +24,8 @@ export { toolDescriptors, toolNames } from "./tools.js";
 export type { DecisionFields } from "./decide.js";
 export { decide } from "./decide.js";
 export type {
+  ProviderJson,
+  ProviderJsonObject,
   ProviderSchema,
 } from "./providers.js";
 export { inputSchemas } from "./zod.js";

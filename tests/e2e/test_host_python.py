@@ -8,6 +8,7 @@ server's), generated once per module into a temporary folder.
 
 from __future__ import annotations
 
+import functools
 import json
 import shlex
 import shutil
@@ -29,6 +30,7 @@ from mcp.client.stdio import stdio_client
 
 from tests.conftest import REPO, Project, generate_in
 from tests.generated_python import import_fresh
+from tests.mcp_inspector import TOOL_IS_ERROR, inspector
 from tests.recording_server import BEDROCK_REPLY, recording
 from tests.unit.ir.test_dispatch import accepted
 
@@ -459,3 +461,41 @@ def test_client_session_lists_and_calls_and_verify_is_clean(
     assert verified.out == (
         "toolcanon verify against contracts/ (MCP server 'builtin' over stdio): no changes\n"
     )
+
+
+# --- MCP: the MCP Inspector's CLI against `python -m toolcanon_tools serve` -----------
+
+
+def test_the_mcp_inspector_lists_and_calls_tools_on_the_python_server(
+    generated: Path, tmp_path: Path
+) -> None:
+    command = [sys.executable, "-m", PACKAGE, "serve", "builtin", "--handlers", "handlers"]
+    env = {"PYTHONPATH": str(generated / "generated" / "python")}
+    ask = functools.partial(inspector, command, cwd=generated, env=env, home=tmp_path)
+    listing = json.loads((generated / "generated/mcp/builtin.json").read_text("utf-8"))
+    listed = ask("--method", "tools/list")
+    assert (listed.code, listed.result) == (0, {"tools": listing["tools"]}), listed.stderr
+    good = ask("--method", "tools/call", "--tool-name", "count_lines", "--tool-arg", "path=a")
+    assert (good.code, good.result) == (
+        0,
+        {
+            "content": [{"type": "text", "text": '{"lines":3}'}],
+            "structuredContent": {"lines": 3},
+            "isError": False,
+        },
+    ), good.stderr
+    bad = ask("--method", "tools/call", "--tool-name", "read_file", "--tool-arg", "limit=0")
+    assert (bad.code, bad.result) == (
+        TOOL_IS_ERROR,
+        {
+            "content": [
+                {
+                    "type": "text",
+                    "text": 'The arguments for "read_file" are not valid:\n'
+                    "- $.limit: 0 is less than the minimum 1\n- $.path: is required\n"
+                    'Fix them and call "read_file" again.',
+                }
+            ],
+            "isError": True,
+        },
+    ), bad.stderr

@@ -39,9 +39,10 @@ CONTRACTS = REPO / "tests" / "host_project"
 HANDLERS = """
 from __future__ import annotations
 
-from toolcanon_tools import JsonObject, ToolContext, ToolHost
+from toolcanon_tools import ToolContext, ToolHost
 from toolcanon_tools.models import CountLinesInput, NotesSearchInput, ReadFileInput
 from toolcanon_tools.models import WriteFileInput
+from toolcanon_tools.outputs import CountLinesOutput
 
 app = ToolHost(mode="default", confirm=lambda ctx, args: False)
 
@@ -52,8 +53,8 @@ def read_file(args: ReadFileInput, ctx: ToolContext) -> str:
 
 
 @app.handler("count_lines")
-async def count_lines(args: CountLinesInput, ctx: ToolContext) -> JsonObject:
-    return {"lines": -1} if args.path == "bad" else {"lines": 3}
+async def count_lines(args: CountLinesInput, ctx: ToolContext) -> CountLinesOutput:
+    return CountLinesOutput(lines=-1 if args.path == "bad" else 3)
 
 
 @app.handler("write_file")
@@ -105,6 +106,14 @@ WRONG = {
         "def h(args: CountLinesInput, ctx: ToolContext) -> str:\n    return ''\n",
         'Argument 1 has incompatible type "Callable[[CountLinesInput, ToolContext], str]"',
     ),
+    "wrong_model.py": (
+        "class Lines(BaseModel):\n    lines: int\n\n\n"
+        "@app.handler('count_lines')\n"
+        "def h(args: CountLinesInput, ctx: ToolContext) -> Lines:\n    return Lines(lines=1)\n",
+        'Argument 1 has incompatible type "Callable[[CountLinesInput, ToolContext], Lines]";'
+        ' expected "Callable[[CountLinesInput, ToolContext], CountLinesOutput | Mapping[str,'
+        ' Any] | Awaitable[CountLinesOutput | Mapping[str, Any]]]"  [arg-type]',
+    ),
     "unknown_name.py": (
         "@app.handler('read_fil')\n"
         "def h(args: ReadFileInput, ctx: ToolContext) -> str:\n    return ''\n",
@@ -112,6 +121,7 @@ WRONG = {
     ),
 }
 PRELUDE = (
+    "from pydantic import BaseModel\n"
     "from toolcanon_tools import ToolContext, ToolHost\n"
     "from toolcanon_tools.models import CountLinesInput, ReadFileInput, WriteFileInput\n"
     "app = ToolHost()\n"
@@ -125,6 +135,12 @@ def test_mypy_strict_accepts_right_handlers_and_refuses_wrong_ones(generated: Pa
         "import toolcanon_tools as t\n",
         "m = t.parse_arguments('read_file', '{}', provider='openai')\n",
         "reveal_type(m.path)\n",
+        "from toolcanon_tools.outputs import CountLinesOutput\n",
+        "app = t.ToolHost()\n",
+        "@app.handler('count_lines')\n",
+        "def json_result(args: t.models.CountLinesInput, ctx: t.ToolContext) -> t.JsonObject:\n",
+        "    return {'lines': 1}\n",
+        "reveal_type(CountLinesOutput(lines=1).lines)\n",
     ]
     (generated / "typed.py").write_text("".join(typed), "utf-8")
     found = subprocess.run(
@@ -148,6 +164,7 @@ def test_mypy_strict_accepts_right_handlers_and_refuses_wrong_ones(generated: Pa
         assert any(line.startswith(name) and expected in line for line in errors), found
     assert {line.split(":")[0] for line in errors} == set(WRONG), found  # handlers.py is clean
     assert 'typed.py:3: note: Revealed type is "str"' in found  # the model's own field
+    assert 'typed.py:9: note: Revealed type is "int"' in found  # the output model's
 
 
 # --- every provider: the SDK's call in, the result the SDK sends next -----------------

@@ -27,7 +27,8 @@ $(NODE_INSTALLED): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
 	cd $(NODE_DIR) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# Reference MCP servers from npm for the import round-trip tests (the Python ones are in [test]).
+# Reference MCP servers from npm for the import round-trip tests (the Python ones are in [test]),
+# and the MCP Inspector, whose CLI lists and calls tools on the generated servers.
 $(MCP_SERVERS_INSTALLED): $(MCP_SERVERS_DIR)/package.json $(MCP_SERVERS_DIR)/package-lock.json
 	cd $(MCP_SERVERS_DIR) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@

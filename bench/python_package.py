@@ -82,7 +82,8 @@ def generate_package(n_tools: int, seed: int, work: Path) -> Path:
     if toolset is None:
         raise SystemExit("\n".join(str(d) for d in diagnostics))
     started = time.perf_counter()
-    files = emit(toolset, EmitOptions(), Inputs(models=build(toolset, NO_CACHE).source))
+    models = build(toolset, NO_CACHE)
+    files = emit(toolset, EmitOptions(), Inputs(models=models.source, outputs=models.outputs))
     print(f"  generated {n_tools} tools in {time.perf_counter() - started:.1f} s", flush=True)
     for path, text in files.items():
         target = work / "out" / path

@@ -111,7 +111,8 @@ def generate(n_tools: int, seed: int, work: Path) -> Path:
     loaded = load_contracts(config)
     if loaded.toolset is None:
         raise SystemExit("\n".join(str(d) for d in loaded.diagnostics))
-    inputs = Inputs(adapted=loaded.adapted, models=build(loaded.toolset, NO_CACHE).source)
+    models = build(loaded.toolset, NO_CACHE)
+    inputs = Inputs(adapted=loaded.adapted, models=models.source, outputs=models.outputs)
     started = time.perf_counter()
     files = emit_targets(loaded.toolset, options, enabled_targets(options), inputs)
     print(f"  emitted {n_tools} tools in {time.perf_counter() - started:.1f} s", flush=True)

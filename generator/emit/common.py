@@ -29,11 +29,12 @@ TokenCells = tuple[tuple[str, str], ...]
 class Inputs:
     """What an emitter may read besides the toolset and the options: the results of
     the stages before emit (the profile stage's schemas per adapter and tool; the
-    models, None when no enabled target needed them; the token stage's counts per tool,
-    for targets that show them)."""
+    input and output models, None when no enabled target needed them; the token stage's
+    counts per tool, for targets that show them)."""
 
     adapted: Adaptations = field(default_factory=lambda: NOTHING_ADAPTED)
     models: ModelSource | None = None
+    outputs: ModelSource | None = None
     tokens: Mapping[str, TokenCells] = field(default_factory=dict)
 
 

@@ -1,4 +1,5 @@
-"""The model stage: Pydantic v2 input models for every tool, before any emitter runs.
+"""The model stage: Pydantic v2 input models for every tool, and output models for every
+tool with an ``outputSchema``, before any emitter runs.
 
 Tools are cut into chunks (``chunks.py``); the module is every chunk's code in turn, as
 one datamodel-code-generator run over each chunk (``naming.py``) and black make it. What
@@ -17,15 +18,18 @@ strings (formats are annotations), extra keys are kept (where the schema refuses
 validator already has), and every model derives from the package's ``_model.InputModel``
 (which runs the exact validator on a tool's root model and dumps by JSON names).
 See tests/unit/emit/python/test_arguments.py.
+
+Output models are made the same way (``Kind``: chunks, pieces, cache entries, the same
+workers given the runs of both at once) into a module of their own, from the same
+loosened reading of the schema: they type what a handler builds, and dispatch validates
+the JSON it sends against the ``outputSchema`` exactly (``_model.OutputModel``).
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from importlib import metadata
 from typing import Any
 
 import jsonschema
@@ -33,21 +37,21 @@ import jsonschema
 from generator.core.cache import CacheView, Entry
 from generator.ir.model import ToolDescriptor, Toolset, thaw
 from generator.jsonschema.dialects import dialect_of
-from generator.models.chunks import Chunk, assemble, chunk_bounds, duplicates, memo_key
+from generator.models import entries as stored
+from generator.models.chunks import Chunk, assemble, chunk_bounds, duplicates, import_block
 from generator.models.loosen import loosened
-from generator.models.make import BASE_MODULE, GENERATE_OPTIONS, Made, Run, run
-from generator.models.naming import class_names
+from generator.models.make import BASE_MODULE, OPTIONS, Kind, Made, Run, run
+from generator.models.naming import OUTPUT_SUFFIX, SUFFIX, class_names
 from generator.models.pieces import Piece, join
-from generator.models.plan import ChunkPlan, Names, Typing, plan_runs, schema_text
+from generator.models.plan import ChunkPlan, Names, Owner, Typing, plan_runs, schema_text
 from generator.models.workers import Workers
 
-NAMESPACE = "python-models"
-FORMAT = 2  # of the entries: one per chunk, each tool's piece with its schema's hash
+NAMESPACE = stored.NAMESPACE
 
 
 @dataclass(frozen=True, slots=True)
 class ModelSource:
-    """What the models module is made of: the class of each tool and the model code."""
+    """What a models module is made of: the class of each tool and the model code."""
 
     classes: tuple[tuple[str, str], ...]  # (canonical tool name, class name), by tool name
     code: str  # imports and every model, formatted as black formats them (no header)
@@ -55,25 +59,23 @@ class ModelSource:
 
 @dataclass(frozen=True, slots=True)
 class Models:
-    """The stage's result: the model source, and the cache entries it computed."""
+    """The stage's result: the input models' source, the output models' (tools with an
+    ``outputSchema`` only), and the cache entries it computed."""
 
     source: ModelSource
+    outputs: ModelSource
     entries: tuple[Entry, ...]
 
 
 def start(toolset: Toolset, cache: CacheView, workers: Workers | None = None) -> PendingModels:
     """Start making the models: what the cache does not hold goes to ``workers`` (or is
     made here, when the result is asked for, without them) while the caller goes on."""
-    names = class_names(tuple(tool.name for tool in toolset))
-    typing = {tool.name: typing_schema(tool) for tool in toolset}
     tools = tuple(toolset)
-    plans = [
-        ChunkPlan.of(tools[start:end], names, typing)
-        for start, end in chunk_bounds([tool.name for tool in tools])
-    ]
-    for plan in plans:
-        _recall(plan, names, typing, cache)
-    return PendingModels(names, typing, plans, cache, workers)
+    results = tuple(tool for tool in tools if tool.output_schema is not None)
+    inputs = ModelSet.of(tools, "input", {t.name: typing_schema(t) for t in tools}, cache)
+    typing = {tool.name: typing_of(tool.output_schema) for tool in results}
+    outputs = ModelSet.of(results, "output", typing, cache)
+    return PendingModels(inputs, outputs, workers)
 
 
 def build(toolset: Toolset, cache: CacheView) -> Models:
@@ -82,31 +84,25 @@ def build(toolset: Toolset, cache: CacheView) -> Models:
 
 
 class PendingModels:
-    """The models while the missing ones are being made."""
+    """The models while the missing ones are being made (both kinds' runs given to the
+    workers at once: a worker takes its work once)."""
 
-    def __init__(
-        self,
-        names: Names,
-        typing: Typing,
-        plans: list[ChunkPlan],
-        cache: CacheView,
-        workers: Workers | None,
-    ) -> None:
-        self.names, self.typing, self.plans, self.cache = names, typing, plans, cache
-        self.made = [plan.missing != [] for plan in plans]
-        self.runs = plan_runs(plans, names, typing, len(workers) if workers else 1)
-        self.workers = workers
+    def __init__(self, inputs: ModelSet, outputs: ModelSet, workers: Workers | None) -> None:
+        self.inputs, self.outputs, self.workers = inputs, outputs, workers
+        count = len(workers) if workers else 1
+        self.runs = [*inputs.plan(count), *outputs.plan(count)]
         if workers is not None:
             workers.give([job for job, _ in self.runs])
 
     @property
     def busy(self) -> bool:
         """True when the workers have much to make (a quarter of the tools or more)."""
-        making = sum(len(job.roots) or len(self.names) for job, _ in self.runs)
-        return making * 4 >= len(self.names)
+        every = len(self.inputs.names) + len(self.outputs.names)
+        making = sum(len(job.roots) or every for job, _ in self.runs)
+        return making * 4 >= every
 
     def result(self) -> Models:
-        """Wait for the runs and join everything into the module."""
+        """Wait for the runs and join everything into the modules."""
         try:
             made = self.workers.results(len(self.runs)) if self.workers else None
         finally:
@@ -114,8 +110,49 @@ class PendingModels:
                 self.workers.close()
         if made is None:
             made = [run(job) for job, _ in self.runs]
-        self._take(made)
+        split = len(self.inputs.runs)
         entries: list[Entry] = []
+        source = self.inputs.source(made[:split], entries)
+        outputs = self.outputs.source(made[split:], entries)
+        return Models(source, outputs, tuple(entries))
+
+
+class ModelSet:
+    """One module's models (of one ``Kind``) during the stage: the tools' class names,
+    the schemas the models read, the chunks, and the runs that make what is missing."""
+
+    def __init__(
+        self, kind: Kind, names: Names, typing: Typing, plans: list[ChunkPlan], cache: CacheView
+    ) -> None:
+        self.kind, self.names, self.typing = kind, names, typing
+        self.plans, self.cache = plans, cache
+        self.made = [plan.missing != [] for plan in plans]
+        self.runs: list[tuple[Run, Owner]] = []
+
+    @classmethod
+    def of(
+        cls, tools: tuple[ToolDescriptor, ...], kind: Kind, typing: Typing, cache: CacheView
+    ) -> ModelSet:
+        """The set of ``tools``' models of ``kind``, with what the cache holds of them."""
+        suffix = SUFFIX if kind == "input" else OUTPUT_SUFFIX
+        names = class_names(tuple(tool.name for tool in tools), suffix)
+        plans = [
+            ChunkPlan.of(tools[start:end], names, typing)
+            for start, end in chunk_bounds([tool.name for tool in tools])
+        ]
+        for plan in plans:
+            stored.recall(plan, names, typing, cache, kind)
+        return cls(kind, names, typing, plans, cache)
+
+    def plan(self, workers: int) -> list[tuple[Run, Owner]]:
+        """The runs that make what the cache did not hold."""
+        self.runs = plan_runs(self.plans, self.names, self.typing, workers, self.kind)
+        return self.runs
+
+    def source(self, made: list[Made], entries: list[Entry]) -> ModelSource:
+        """The module's source from the runs' results; the entries computed go to
+        ``entries``."""
+        self._take(made)
         chunks = [
             self._chunk(plan, changed, entries)
             for plan, changed in zip(self.plans, self.made, strict=True)
@@ -123,8 +160,8 @@ class PendingModels:
         if duplicates(chunks):  # nested classes of two tools clash: one run numbers them
             chunks = [self._whole(entries)]
         chunks = [replace(chunk, imports=_relative_base(chunk.imports)) for chunk in chunks]
-        source = ModelSource(tuple(sorted(self.names.items())), assemble(chunks))
-        return Models(source, tuple(entries))
+        code = assemble(chunks) if chunks else import_block(_fixed_imports(self.kind))
+        return ModelSource(tuple(sorted(self.names.items())), code)
 
     def _take(self, made: list[Made]) -> None:
         """Put each run's result where it belongs: the chunk whole, or a piece per tool."""
@@ -144,38 +181,43 @@ class PendingModels:
             pieces = [plan.pieces[tool.name] for tool in plan.tools]
             if not duplicates([Chunk((), "", piece.defined) for piece in pieces]):
                 if changed:
-                    entries.append(self._entry(plan, _pieces_payload(plan, pieces)))
+                    payload = stored.pieces_payload(plan, pieces)
+                    entries.append(stored.entry(plan, payload, self.kind))
                 return join(pieces)
         if plan.whole is None:  # a run meant to be cut was not: make the chunk alone
-            made = run(Run(schema_text(plan.tools, self.names, self.typing), plan.roots, False))
+            text = schema_text(plan.tools, self.names, self.typing)
+            made = run(Run(text, plan.roots, False, self.kind))
             assert isinstance(made, Chunk)
             plan.whole, changed = made, True  # kept whole: found again only unchanged
         if changed:
-            key = plan.schema_key(self.names, self.typing)
-            entries.append(self._entry(plan, {"schema": key, "chunk": plan.whole.to_json()}))
+            payload = {"schema": plan.schema_key(self.names, self.typing)}
+            payload["chunk"] = plan.whole.to_json()
+            entries.append(stored.entry(plan, payload, self.kind))
         return plan.whole
-
-    def _entry(self, plan: ChunkPlan, payload: dict[str, Any]) -> Entry:
-        text = json.dumps(payload, ensure_ascii=False, sort_keys=True)
-        return Entry(NAMESPACE, _entry_key(plan), text.encode("utf-8"))
 
     def _whole(self, entries: list[Entry]) -> Chunk:
         """Every tool in one run (whose numbering keeps clashing class names apart)."""
         tools = [tool for plan in self.plans for tool in plan.tools]
         text = schema_text(tools, self.names, self.typing)
-        key = memo_key({"schema": text, "options": GENERATE_OPTIONS, **_versions()})
-        found = _chunk_of(_payload(self.cache.text(NAMESPACE, key)))
+        key = stored.whole_key(text, self.kind)
+        found = stored.chunk_of(stored.payload_of(self.cache.text(NAMESPACE, key)))
         if found is not None:
             return found
-        made = run(Run(text, (), False))
+        made = run(Run(text, (), False, self.kind))
         assert isinstance(made, Chunk)
-        entries.append(Entry(NAMESPACE, key, json.dumps({"chunk": made.to_json()}).encode()))
+        payload = json.dumps({"chunk": made.to_json()}).encode()
+        entries.append(Entry(NAMESPACE, key, payload))
         return made
 
 
 def typing_schema(tool: ToolDescriptor) -> dict[str, Any]:
     """What datamodel-code-generator reads for ``tool``: the types of its input."""
-    schema = thaw(tool.input_schema)
+    return typing_of(tool.input_schema)
+
+
+def typing_of(frozen: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What datamodel-code-generator reads for a schema: its types (``loosen.py``)."""
+    schema = thaw(frozen)
     base = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
     root = base(schema)
 
@@ -188,61 +230,11 @@ def typing_schema(tool: ToolDescriptor) -> dict[str, Any]:
     return loosened(schema, dialect_of(schema), valid)
 
 
-def _recall(plan: ChunkPlan, names: Names, typing: Typing, cache: CacheView) -> None:
-    """Put in ``plan`` what the cache holds for its chunk: the pieces of tools whose schema
-    is the one they were made from, or the chunk whole when nothing in it changed."""
-    payload = _payload(cache.text(NAMESPACE, _entry_key(plan)))
-    tools = payload.get("tools")
-    if plan.separable and isinstance(tools, dict):
-        for tool in plan.tools:
-            found: Any = tools.get(tool.name)
-            with contextlib.suppress(ValueError, TypeError, IndexError, KeyError):
-                if found[0] == plan.keys[tool.name]:
-                    plan.pieces[tool.name] = Piece.from_json(found[1])
-    elif "chunk" in payload and payload.get("schema") == plan.schema_key(names, typing):
-        plan.whole = _chunk_of(payload)
-
-
-def _payload(text: str | None) -> dict[str, Any]:
-    """An entry's JSON object; empty when there is none or it cannot be read (an entry we
-    cannot read is an entry we do not have)."""
-    try:
-        found = json.loads(text) if text is not None else {}
-    except ValueError:
-        return {}
-    return found if isinstance(found, dict) else {}
-
-
-def _chunk_of(payload: dict[str, Any]) -> Chunk | None:
-    """The chunk an entry holds whole (its ``chunk``: ``Chunk.to_json``'s text)."""
-    text = payload.get("chunk")
-    try:
-        return Chunk.from_json(text) if isinstance(text, str) else None
-    except (ValueError, TypeError):
-        return None
-
-
-def _pieces_payload(plan: ChunkPlan, pieces: list[Piece]) -> dict[str, Any]:
-    return {
-        "tools": {
-            tool.name: [plan.keys[tool.name], piece.to_json()]
-            for tool, piece in zip(plan.tools, pieces, strict=True)
-        }
-    }
-
-
-def _entry_key(plan: ChunkPlan) -> str:
-    """A chunk's entry is found by its members, whatever their schemas now are."""
-    members = [[tool.name, root] for tool, root in zip(plan.tools, plan.roots, strict=True)]
-    parts = {"chunk": members, "format": FORMAT, "options": GENERATE_OPTIONS}
-    return memo_key({**parts, **_versions()})
+def _fixed_imports(kind: Kind) -> list[tuple[str, str]]:
+    """What a module of ``kind`` imports when it has no model (every run imports these)."""
+    names = [name.rsplit(".", 1) for name in OPTIONS[kind]["additional_imports"]]
+    return [("__future__", "annotations"), *((module, name) for module, name in names)]
 
 
 def _relative_base(imports: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
     return tuple(("._model" if module == BASE_MODULE else module, n) for module, n in imports)
-
-
-@functools.cache
-def _versions() -> dict[str, str]:
-    """Versions of the tools whose output a chunk holds: a new one must not reuse old entries."""
-    return {tool: metadata.version(tool) for tool in ("datamodel-code-generator", "black")}

@@ -4,14 +4,15 @@ A run gets a combined schema (``naming.tools_schema``) and the class names of it
 the order they went in. When those names are separable (``pieces.separable``) the
 formatted code is cut into one piece per tool, so that the run may hold the missing tools
 of many chunks at once (one import, one start-up and one black call for all of them);
-otherwise it is one chunk, kept whole.
+otherwise it is one chunk, kept whole. A run makes input models or output models
+(``Kind``): the two differ only in their base class and in what their module imports.
 """
 
 from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from generator.models.chunks import Chunk, format_body, split_module
 from generator.models.pieces import Piece, cut
@@ -70,17 +71,36 @@ GENERATE_OPTIONS: dict[str, Any] = {
 }
 """datamodel-code-generator settings, spelled as its command line spells them."""
 
+Kind = Literal["input", "output"]
+"""Which models a run makes: a tool's input (``inputSchema``) or its result
+(``outputSchema``)."""
+OPTIONS: dict[Kind, dict[str, Any]] = {
+    "input": GENERATE_OPTIONS,
+    "output": {
+        **GENERATE_OPTIONS,
+        # A result a handler builds: typed, never validated here (dispatch validates the
+        # JSON it sends against the outputSchema exactly).
+        "base_class": f"{BASE_MODULE}.OutputModel",
+        "additional_imports": [
+            name for name in GENERATE_OPTIONS["additional_imports"] if not name.endswith(".ROOTS")
+        ],
+    },
+}
+"""The settings of each kind of run."""
+
 _WARM_UP = '{"$defs": {"WarmUpInput": {"type": "object", "properties": {"a": {"type": "string"}}}}}'
 
 
 @dataclass(frozen=True, slots=True)
 class Run:
     """One datamodel-code-generator run: its schema and its tools' class names, in order;
-    ``cut``: return one piece per tool (the names are separable)."""
+    ``cut``: return one piece per tool (the names are separable); ``kind``: the models it
+    makes."""
 
     schema: str
     roots: tuple[str, ...]
     cut: bool
+    kind: Kind = "input"
 
 
 Made = list[Piece] | Chunk | None
@@ -90,25 +110,25 @@ cut could not be (its tools are then made again chunk by chunk)."""
 
 def run(job: Run) -> Made:
     """What a worker (or the main process, without workers) does with one run."""
-    chunk = formatted(job.schema)
+    chunk = formatted(job.schema, job.kind)
     if not job.cut:
         return chunk
     return cut(chunk, job.roots)
 
 
-def formatted(schema_text: str) -> Chunk:
+def formatted(schema_text: str, kind: Kind = "input") -> Chunk:
     """One run over ``schema_text``: its imports, its code formatted by black, its names."""
-    raw = split_module(generate(schema_text))
+    raw = split_module(generate(schema_text, kind))
     return Chunk(raw.imports, format_body(raw.body) if raw.body else "", raw.defined)
 
 
-def generate(schema_text: str) -> str:
+def generate(schema_text: str, kind: Kind = "input") -> str:
     """One datamodel-code-generator run, unformatted."""
     # lazy: datamodel-code-generator loads only in the model stage's workers
     from datamodel_code_generator import generate as dcg_generate
     from datamodel_code_generator.config import GenerateConfig
 
-    config = GenerateConfig.model_validate({**GENERATE_OPTIONS, "custom_file_header": "#"})
+    config = GenerateConfig.model_validate({**OPTIONS[kind], "custom_file_header": "#"})
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # deprecation notes about its own future defaults
         code = dcg_generate(schema_text, config=config)

@@ -4,7 +4,9 @@ Tools go into combined JSON Schemas, each ``inputSchema`` under ``$defs/<ClassNa
 with its own definitions lifted beside it as ``<ClassName>_<def>`` (numbered when a
 ``$defs`` and a ``definitions`` entry share a name) and every local ``$ref`` rewritten
 to the new place. Nested classes are named after their tool (``AskUserInputOption``),
-so adding one tool never renames another tool's classes.
+so adding one tool never renames another tool's classes. Output models (``outputSchema``)
+are named the same way with ``Output`` for ``Input`` and live in a module of their own,
+so no output class can take an input class's name, however the tools are named.
 """
 
 from __future__ import annotations
@@ -17,26 +19,27 @@ from generator.ir.model import ToolDescriptor, thaw
 from generator.jsonschema import pointer, refs
 
 SUFFIX = "Input"
+OUTPUT_SUFFIX = "Output"
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_]")
 DefNames = Mapping[tuple[str, str], str]  # (section, name) → name in the combined $defs
 
 
-def class_name(tool_name: str) -> str:
+def class_name(tool_name: str, suffix: str = SUFFIX) -> str:
     """``github::create_issue`` → ``GithubCreateIssueInput`` (letters and digits only)."""
     words = _WORD.findall(tool_name)
     stem = "".join(word[:1].upper() + word[1:] for word in words) or "Tool"
     if stem[0].isdigit():
         stem = "Tool" + stem
-    return stem + SUFFIX
+    return stem + suffix
 
 
-def class_names(tool_names: tuple[str, ...]) -> dict[str, str]:
+def class_names(tool_names: tuple[str, ...], suffix: str = SUFFIX) -> dict[str, str]:
     """A unique class per tool; a clash is numbered in canonical-name order (``…Input2``)."""
     taken: set[str] = set()
     result: dict[str, str] = {}
     for name in sorted(tool_names):
-        base = candidate = class_name(name)
+        base = candidate = class_name(name, suffix)
         number = 1
         while candidate in taken:
             number += 1

@@ -16,7 +16,7 @@ from typing import Any
 from generator.core.fingerprint import sha256
 from generator.ir.model import ToolDescriptor
 from generator.models.chunks import Chunk
-from generator.models.make import Run
+from generator.models.make import Kind, Run
 from generator.models.naming import tools_schema
 from generator.models.pieces import Piece, separable
 
@@ -74,20 +74,22 @@ Owner = int | tuple[str, ...]
 
 
 def plan_runs(
-    plans: list[ChunkPlan], names: Names, typing: Typing, workers: int
+    plans: list[ChunkPlan], names: Names, typing: Typing, workers: int, kind: Kind = "input"
 ) -> list[tuple[Run, Owner]]:
-    """The runs that make everything missing, each with the owner of its result."""
+    """The runs that make everything missing (models of ``kind``), each with the owner of
+    its result."""
     runs: list[tuple[Run, Owner]] = []
     loose: list[tuple[int, ToolDescriptor]] = []  # (chunk index, tool) still to make
     for index, plan in enumerate(plans):
         if not plan.separable:
             if plan.whole is None:
-                runs.append((Run(schema_text(plan.tools, names, typing), plan.roots, False), index))
+                text = schema_text(plan.tools, names, typing)
+                runs.append((Run(text, plan.roots, False, kind), index))
             continue
         wanted = set(plan.missing)
         loose += [(index, tool) for tool in plan.tools if tool.name in wanted]
     for group in _groups(loose, workers):
-        runs += _cut_runs(group, names, typing)
+        runs += _cut_runs(group, names, typing, kind)
     return runs
 
 
@@ -109,7 +111,7 @@ def _groups(
 
 
 def _cut_runs(
-    group: list[tuple[int, ToolDescriptor]], names: Names, typing: Typing
+    group: list[tuple[int, ToolDescriptor]], names: Names, typing: Typing, kind: Kind
 ) -> list[tuple[Run, Owner]]:
     """One run for the group, or one per chunk when names of two chunks could clash."""
     roots = [names[tool.name] for _, tool in group]
@@ -120,7 +122,7 @@ def _cut_runs(
         parts = [[tool for index, tool in group if index == chunk] for chunk in chunks]
     return [
         (
-            Run(schema_text(part, names, typing), tuple(names[t.name] for t in part), True),
+            Run(schema_text(part, names, typing), tuple(names[t.name] for t in part), True, kind),
             tuple(tool.name for tool in part),
         )
         for part in parts

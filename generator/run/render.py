@@ -141,7 +141,7 @@ def render(
         entries: tuple[Entry, ...] = ()
         if pending is not None:
             models = pending.result()
-            inputs = Inputs(adapted=adapted, models=models.source)
+            inputs = Inputs(adapted=adapted, models=models.source, outputs=models.outputs)
             files.update_from(emitted(toolset, options, later, inputs))
             entries = models.entries
         if waiting is not None:

@@ -11,13 +11,14 @@ on a generated TypeScript server over stdio, and ``toolcanon verify`` finds no c
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
 import subprocess
 import sys
 from contextlib import ExitStack
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import anyio
@@ -28,6 +29,7 @@ from mcp.shared.exceptions import MCPError
 
 from generator.ir import dispatch, policy
 from generator.project.settings import Config
+from tests.mcp_inspector import TOOL_IS_ERROR, inspector
 from tests.npm_consumer import HARNESS, TSC, Consumer
 from tests.recording_server import Recorder, recording
 from tests.ts_package import build_package, link_modules
@@ -80,7 +82,8 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "contracts").mkdir()
     (root / "contracts" / "tools.yaml").write_text(CONTRACTS, encoding="utf-8")
     config = Config(root=root, contracts=root / "contracts", output=root / "generated")
-    build_package(config, root / "pkg", name="host-tools", targets=TARGETS)
+    _, rendered = build_package(config, root / "pkg", name="host-tools", targets=TARGETS)
+    (root / "builtin.json").write_text(rendered[PurePosixPath("mcp/builtin.json")], "utf-8")
     link_modules(root, {})
     # the recording server speaks HTTP/1.1: Bedrock's client takes @smithy's HTTP/1 handler
     for name in ("openai", "@anthropic-ai", "@google", "@aws-sdk", "@smithy"):
@@ -432,3 +435,37 @@ def test_verify_finds_no_changes_on_the_generated_server(project: Path) -> None:
     )
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert ran.stdout.endswith(": no changes\n"), ran.stdout
+
+
+def test_the_mcp_inspector_lists_and_calls_tools_on_the_typescript_server(
+    project: Path, tmp_path: Path
+) -> None:
+    ask = functools.partial(inspector, ["node", "server.mjs"], cwd=project, env={}, home=tmp_path)
+    listing = json.loads((project / "builtin.json").read_text("utf-8"))
+    listed = ask("--method", "tools/list")
+    assert (listed.code, listed.result) == (0, {"tools": listing["tools"]}), listed.stderr
+    good = ask("--method", "tools/call", "--tool-name", "look", "--tool-arg", "path=a")
+    assert (good.code, good.result) == (
+        0,
+        {
+            "content": [{"type": "text", "text": '{"text":"a","lines":1}'}],
+            "structuredContent": {"text": "a", "lines": 1},
+        },
+    ), good.stderr
+    # The Inspector reads ``3`` and ``0`` as numbers: a wrong type and a bound, both listed.
+    bad = ask("--method", "tools/call", "--tool-name", "look", "--tool-arg", "path=3", "limit=0")
+    assert (bad.code, bad.result) == (
+        TOOL_IS_ERROR,
+        {
+            "content": [
+                {
+                    "type": "text",
+                    "text": 'The arguments for "look" are not valid:\n'
+                    "- $.path: Invalid input: expected string, received number\n"
+                    "- $.limit: Too small: expected number to be >=1\n"
+                    'Fix them and call "look" again.',
+                }
+            ],
+            "isError": True,
+        },
+    ), bad.stderr

@@ -8,6 +8,7 @@ server's), generated once per module into a temporary folder.
 
 from __future__ import annotations
 
+import functools
 import json
 import shlex
 import shutil
@@ -29,6 +30,7 @@ from mcp.client.stdio import stdio_client
 
 from tests.conftest import REPO, Project, generate_in
 from tests.generated_python import import_fresh
+from tests.mcp_inspector import TOOL_IS_ERROR, inspector
 from tests.recording_server import BEDROCK_REPLY, recording
 from tests.unit.ir.test_dispatch import accepted
 
@@ -37,9 +39,10 @@ CONTRACTS = REPO / "tests" / "host_project"
 HANDLERS = """
 from __future__ import annotations
 
-from toolcanon_tools import JsonObject, ToolContext, ToolHost
+from toolcanon_tools import ToolContext, ToolHost
 from toolcanon_tools.models import CountLinesInput, NotesSearchInput, ReadFileInput
 from toolcanon_tools.models import WriteFileInput
+from toolcanon_tools.outputs import CountLinesOutput
 
 app = ToolHost(mode="default", confirm=lambda ctx, args: False)
 
@@ -50,8 +53,8 @@ def read_file(args: ReadFileInput, ctx: ToolContext) -> str:
 
 
 @app.handler("count_lines")
-async def count_lines(args: CountLinesInput, ctx: ToolContext) -> JsonObject:
-    return {"lines": -1} if args.path == "bad" else {"lines": 3}
+async def count_lines(args: CountLinesInput, ctx: ToolContext) -> CountLinesOutput:
+    return CountLinesOutput(lines=-1 if args.path == "bad" else 3)
 
 
 @app.handler("write_file")
@@ -103,6 +106,14 @@ WRONG = {
         "def h(args: CountLinesInput, ctx: ToolContext) -> str:\n    return ''\n",
         'Argument 1 has incompatible type "Callable[[CountLinesInput, ToolContext], str]"',
     ),
+    "wrong_model.py": (
+        "class Lines(BaseModel):\n    lines: int\n\n\n"
+        "@app.handler('count_lines')\n"
+        "def h(args: CountLinesInput, ctx: ToolContext) -> Lines:\n    return Lines(lines=1)\n",
+        'Argument 1 has incompatible type "Callable[[CountLinesInput, ToolContext], Lines]";'
+        ' expected "Callable[[CountLinesInput, ToolContext], CountLinesOutput | Mapping[str,'
+        ' Any] | Awaitable[CountLinesOutput | Mapping[str, Any]]]"  [arg-type]',
+    ),
     "unknown_name.py": (
         "@app.handler('read_fil')\n"
         "def h(args: ReadFileInput, ctx: ToolContext) -> str:\n    return ''\n",
@@ -110,6 +121,7 @@ WRONG = {
     ),
 }
 PRELUDE = (
+    "from pydantic import BaseModel\n"
     "from toolcanon_tools import ToolContext, ToolHost\n"
     "from toolcanon_tools.models import CountLinesInput, ReadFileInput, WriteFileInput\n"
     "app = ToolHost()\n"
@@ -123,6 +135,12 @@ def test_mypy_strict_accepts_right_handlers_and_refuses_wrong_ones(generated: Pa
         "import toolcanon_tools as t\n",
         "m = t.parse_arguments('read_file', '{}', provider='openai')\n",
         "reveal_type(m.path)\n",
+        "from toolcanon_tools.outputs import CountLinesOutput\n",
+        "app = t.ToolHost()\n",
+        "@app.handler('count_lines')\n",
+        "def json_result(args: t.models.CountLinesInput, ctx: t.ToolContext) -> t.JsonObject:\n",
+        "    return {'lines': 1}\n",
+        "reveal_type(CountLinesOutput(lines=1).lines)\n",
     ]
     (generated / "typed.py").write_text("".join(typed), "utf-8")
     found = subprocess.run(
@@ -146,6 +164,7 @@ def test_mypy_strict_accepts_right_handlers_and_refuses_wrong_ones(generated: Pa
         assert any(line.startswith(name) and expected in line for line in errors), found
     assert {line.split(":")[0] for line in errors} == set(WRONG), found  # handlers.py is clean
     assert 'typed.py:3: note: Revealed type is "str"' in found  # the model's own field
+    assert 'typed.py:9: note: Revealed type is "int"' in found  # the output model's
 
 
 # --- every provider: the SDK's call in, the result the SDK sends next -----------------
@@ -459,3 +478,41 @@ def test_client_session_lists_and_calls_and_verify_is_clean(
     assert verified.out == (
         "toolcanon verify against contracts/ (MCP server 'builtin' over stdio): no changes\n"
     )
+
+
+# --- MCP: the MCP Inspector's CLI against `python -m toolcanon_tools serve` -----------
+
+
+def test_the_mcp_inspector_lists_and_calls_tools_on_the_python_server(
+    generated: Path, tmp_path: Path
+) -> None:
+    command = [sys.executable, "-m", PACKAGE, "serve", "builtin", "--handlers", "handlers"]
+    env = {"PYTHONPATH": str(generated / "generated" / "python")}
+    ask = functools.partial(inspector, command, cwd=generated, env=env, home=tmp_path)
+    listing = json.loads((generated / "generated/mcp/builtin.json").read_text("utf-8"))
+    listed = ask("--method", "tools/list")
+    assert (listed.code, listed.result) == (0, {"tools": listing["tools"]}), listed.stderr
+    good = ask("--method", "tools/call", "--tool-name", "count_lines", "--tool-arg", "path=a")
+    assert (good.code, good.result) == (
+        0,
+        {
+            "content": [{"type": "text", "text": '{"lines":3}'}],
+            "structuredContent": {"lines": 3},
+            "isError": False,
+        },
+    ), good.stderr
+    bad = ask("--method", "tools/call", "--tool-name", "read_file", "--tool-arg", "limit=0")
+    assert (bad.code, bad.result) == (
+        TOOL_IS_ERROR,
+        {
+            "content": [
+                {
+                    "type": "text",
+                    "text": 'The arguments for "read_file" are not valid:\n'
+                    "- $.limit: 0 is less than the minimum 1\n- $.path: is required\n"
+                    'Fix them and call "read_file" again.',
+                }
+            ],
+            "isError": True,
+        },
+    ), bad.stderr

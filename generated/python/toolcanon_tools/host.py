@@ -4,8 +4,9 @@
 ``app = ToolHost(mode="default", host=None, confirm=None)``; ``@app.handler("read_file")``
 registers a handler ``(args, ctx)`` of that tool's input model and a ``ToolContext``. The
 overloads make ``mypy --strict`` refuse a handler whose argument is not the tool's input
-model, whose result does not fit the tool (a JSON object valid against its
-``outputSchema`` where it has one, else text), or a name no tool has.
+model, whose result does not fit the tool (where it has an ``outputSchema``, its output
+model from ``outputs`` or a JSON object, both validated against the schema when sent;
+else text), or a name no tool has.
 
 ``await app.dispatch(provider, call)`` takes the call object exactly as the provider's
 SDK hands it over and returns the result object that provider takes next: route by the
@@ -92,13 +93,46 @@ from .models import (
     WebSearchInput,
     WriteFileInput,
 )
+from .outputs import (
+    AcmeDocsPagesGetOutput,
+    AcmeDocsSearchDocsOutput,
+    AnalyzePageOutput,
+    AskUserOutput,
+    BrowserEvaluateOutput,
+    BrowserScreenshotOutput,
+    DesktopScreenshotOutput,
+    EditFileHashedOutput,
+    GitOutput,
+    GithubCreateIssueOutput,
+    GithubCreatePullRequestOutput,
+    GithubGetIssueOutput,
+    GithubListPullRequestsOutput,
+    GithubSearchCodeOutput,
+    GlobOutput,
+    GrepOutput,
+    ListDirOutput,
+    LspDiagnosticsOutput,
+    McpCallOutput,
+    MultiEditOutput,
+    PostgresDescribeTableOutput,
+    PostgresExecuteOutput,
+    PostgresListTablesOutput,
+    PostgresQueryOutput,
+    ReadFileOutput,
+    RunShellOutput,
+    SpawnAgentOutput,
+    WebFetchOutput,
+    WebSearchOutput,
+    OUTPUT_MODELS,
+)
 from .permissions import decide
 
 if TYPE_CHECKING:
     from mcp.server.lowlevel import Server
 
 JsonObject = Mapping[str, Any]
-"""The result of a tool with an ``outputSchema``: a JSON object valid against it."""
+"""A result of a tool with an ``outputSchema`` besides its output model: a JSON object
+valid against it (JSON a handler already has need not be parsed into a model)."""
 HostProvider = Literal["openai-chat", "openai-responses", "anthropic", "gemini", "bedrock", "mcp"]
 """The providers ``dispatch`` answers: those whose tool lists this package's targets wrote."""
 HOST_PROVIDERS: Final[tuple[str, ...]] = tuple(table.ROWS)
@@ -221,25 +255,25 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["acme.docs::pages.get"],
-    ) -> Registers[AcmeDocsPagesGetInput, JsonObject]: ...
+    ) -> Registers[AcmeDocsPagesGetInput, AcmeDocsPagesGetOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["acme.docs::search-docs"],
-    ) -> Registers[AcmeDocsSearchDocsInput, JsonObject]: ...
+    ) -> Registers[AcmeDocsSearchDocsInput, AcmeDocsSearchDocsOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["analyze_page"],
-    ) -> Registers[AnalyzePageInput, JsonObject]: ...
+    ) -> Registers[AnalyzePageInput, AnalyzePageOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["ask_user"],
-    ) -> Registers[AskUserInput, JsonObject]: ...
+    ) -> Registers[AskUserInput, AskUserOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -251,7 +285,7 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["browser_evaluate"],
-    ) -> Registers[BrowserEvaluateInput, JsonObject]: ...
+    ) -> Registers[BrowserEvaluateInput, BrowserEvaluateOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -263,7 +297,7 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["browser_screenshot"],
-    ) -> Registers[BrowserScreenshotInput, JsonObject]: ...
+    ) -> Registers[BrowserScreenshotInput, BrowserScreenshotOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -305,7 +339,7 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["desktop_screenshot"],
-    ) -> Registers[DesktopScreenshotInput, JsonObject]: ...
+    ) -> Registers[DesktopScreenshotInput, DesktopScreenshotOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -329,7 +363,7 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["edit_file_hashed"],
-    ) -> Registers[EditFileHashedInput, JsonObject]: ...
+    ) -> Registers[EditFileHashedInput, EditFileHashedOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -353,7 +387,7 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["git"],
-    ) -> Registers[GitInput, JsonObject]: ...
+    ) -> Registers[GitInput, GitOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -365,19 +399,19 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["github::create_issue"],
-    ) -> Registers[GithubCreateIssueInput, JsonObject]: ...
+    ) -> Registers[GithubCreateIssueInput, GithubCreateIssueOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["github::create_pull_request"],
-    ) -> Registers[GithubCreatePullRequestInput, JsonObject]: ...
+    ) -> Registers[GithubCreatePullRequestInput, GithubCreatePullRequestOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["github::get_issue"],
-    ) -> Registers[GithubGetIssueInput, JsonObject]: ...
+    ) -> Registers[GithubGetIssueInput, GithubGetIssueOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -389,7 +423,7 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["github::list_pull_requests"],
-    ) -> Registers[GithubListPullRequestsInput, JsonObject]: ...
+    ) -> Registers[GithubListPullRequestsInput, GithubListPullRequestsOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -401,31 +435,31 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["github::search_code"],
-    ) -> Registers[GithubSearchCodeInput, JsonObject]: ...
+    ) -> Registers[GithubSearchCodeInput, GithubSearchCodeOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["glob"],
-    ) -> Registers[GlobInput, JsonObject]: ...
+    ) -> Registers[GlobInput, GlobOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["grep"],
-    ) -> Registers[GrepInput, JsonObject]: ...
+    ) -> Registers[GrepInput, GrepOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["list_dir"],
-    ) -> Registers[ListDirInput, JsonObject]: ...
+    ) -> Registers[ListDirInput, ListDirOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["lsp_diagnostics"],
-    ) -> Registers[LspDiagnosticsInput, JsonObject]: ...
+    ) -> Registers[LspDiagnosticsInput, LspDiagnosticsOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -437,13 +471,13 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["mcp_call"],
-    ) -> Registers[McpCallInput, JsonObject]: ...
+    ) -> Registers[McpCallInput, McpCallOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["multi_edit"],
-    ) -> Registers[MultiEditInput, JsonObject]: ...
+    ) -> Registers[MultiEditInput, MultiEditOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -455,13 +489,13 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["postgres::describe_table"],
-    ) -> Registers[PostgresDescribeTableInput, JsonObject]: ...
+    ) -> Registers[PostgresDescribeTableInput, PostgresDescribeTableOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["postgres::execute"],
-    ) -> Registers[PostgresExecuteInput, JsonObject]: ...
+    ) -> Registers[PostgresExecuteInput, PostgresExecuteOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -473,31 +507,31 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["postgres::list_tables"],
-    ) -> Registers[PostgresListTablesInput, JsonObject]: ...
+    ) -> Registers[PostgresListTablesInput, PostgresListTablesOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["postgres::query"],
-    ) -> Registers[PostgresQueryInput, JsonObject]: ...
+    ) -> Registers[PostgresQueryInput, PostgresQueryOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["read_file"],
-    ) -> Registers[ReadFileInput, JsonObject]: ...
+    ) -> Registers[ReadFileInput, ReadFileOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["run_shell"],
-    ) -> Registers[RunShellInput, JsonObject]: ...
+    ) -> Registers[RunShellInput, RunShellOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["spawn_agent"],
-    ) -> Registers[SpawnAgentInput, JsonObject]: ...
+    ) -> Registers[SpawnAgentInput, SpawnAgentOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -509,13 +543,13 @@ class ToolHost:
     def handler(
         self,
         tool: Literal["web_fetch"],
-    ) -> Registers[WebFetchInput, JsonObject]: ...
+    ) -> Registers[WebFetchInput, WebFetchOutput | JsonObject]: ...
 
     @overload
     def handler(
         self,
         tool: Literal["web_search"],
-    ) -> Registers[WebSearchInput, JsonObject]: ...
+    ) -> Registers[WebSearchInput, WebSearchOutput | JsonObject]: ...
 
     @overload
     def handler(
@@ -656,13 +690,27 @@ class ToolHost:
                 got = f"expected text (str), got {type(result).__name__}"
                 raise ResultError(step.tool, [Problem((), got, "type")])
             return table.SUCCESS[step.provider]({**step.values, "text": result, "value": result})
-        value = plain(result) if isinstance(result, Mapping) else result
+        value = _structured(step.tool, result)
         found = problems(_output_check(step.tool, dialect), value)
         if found:
             raise ResultError(step.tool, found)
         text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
         filled = {**step.values, "text": text, "structured": value, "value": value}
         return table.SUCCESS[step.provider](filled)
+
+
+def _structured(tool: str, result: Any) -> Any:
+    """The JSON of a structured result: an output model's dump (its JSON names, without
+    the fields left unset), a mapping as plain JSON; another model is refused."""
+    if isinstance(result, Mapping):
+        return plain(result)
+    if not isinstance(result, BaseModel):
+        return result  # the outputSchema's validator says what is wrong with it
+    model = OUTPUT_MODELS[tool]
+    if not isinstance(result, model):
+        got = f"expected {model.__name__} or a JSON object, got {type(result).__name__}"
+        raise ResultError(tool, [Problem((), got, "type")])
+    return result.model_dump(mode="json", exclude_unset=True)
 
 
 _OUTPUT_CHECKS: dict[str, Check] = {}

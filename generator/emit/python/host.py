@@ -22,30 +22,48 @@ from generator.ir.dispatch import (
     attribute,
     shape_json,
 )
-from generator.ir.model import Toolset, thaw
+from generator.ir.model import ToolDescriptor, Toolset, thaw
 from generator.ir.options import EmitOptions
 from generator.ir.policy import DECISION_RULES
+from generator.models.formatting import LINE_LENGTH
 from generator.profiles.inverse import enabled_inverses
 
 TEXT_RESULT = "str"
 STRUCTURED_RESULT = "JsonObject"
+"""What a handler of a tool with an ``outputSchema`` may return besides its output model:
+JSON it already has (from a subprocess, an HTTP API), checked as exactly as the model's."""
 
 
 def handler_types(toolset: Toolset, inputs: Inputs) -> list[dict[str, Any]]:
-    """Per tool: its canonical name, input model class, result type and output schema's
-    validator (None without an ``outputSchema``)."""
+    """Per tool: its canonical name, input model class, output model class and result type
+    (None and text without an ``outputSchema``) and output schema's validator."""
     classes = dict(inputs.models.classes) if inputs.models is not None else {}
-    return [
-        {
-            "name": tool.name,
-            "model": classes[tool.name],
-            "result": TEXT_RESULT if tool.output_schema is None else STRUCTURED_RESULT,
-            "output": (
-                None if tool.output_schema is None else validator_of(thaw(tool.output_schema))
-            ),
-        }
-        for tool in toolset
-    ]
+    outputs = dict(inputs.outputs.classes) if inputs.outputs is not None else {}
+    return [_handler(tool, classes[tool.name], outputs.get(tool.name)) for tool in toolset]
+
+
+def _handler(tool: ToolDescriptor, model: str, output: str | None) -> dict[str, Any]:
+    if tool.output_schema is None:
+        text = {"output_model": None, "registers": registers(model, TEXT_RESULT), "output": None}
+        return {"name": tool.name, "model": model, **text}
+    if output is None:
+        raise RuntimeError(f"no output model for {tool.name!r}: the model stage made none")
+    return {
+        "name": tool.name,
+        "model": model,
+        "output_model": output,
+        "registers": registers(model, f"{output} | {STRUCTURED_RESULT}"),
+        "output": validator_of(thaw(tool.output_schema)),
+    }
+
+
+def registers(model: str, result: str) -> str:
+    """A handler overload's return type, laid out as black lays it out (the template is
+    not formatted): one line when it fits, else one type argument a line."""
+    line = f"Registers[{model}, {result}]"
+    if len(f"    ) -> {line}: ...") <= LINE_LENGTH:
+        return line
+    return f"Registers[\n        {model},\n        {result},\n    ]"
 
 
 def provider_rows(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> list[dict[str, Any]]:

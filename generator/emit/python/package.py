@@ -1,4 +1,5 @@
-"""The Python target: an installable package of descriptors, input models and the gate.
+"""The Python target: an installable package of descriptors, input and output models, the
+gate and the host kit.
 
 ``generated/python/<package>/`` imports with the standard library alone
 (descriptors, ``decide``) and pydantic (models, loaded on first use); it never
@@ -34,6 +35,7 @@ MODULES = (
     "descriptors.py",
     "permissions.py",
     "models.py",
+    "outputs.py",
     "arguments.py",
     "hosts.py",
     "modes.py",
@@ -95,7 +97,7 @@ def descriptor_context(toolset: Toolset) -> list[dict[str, Any]]:
 def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> Rendered:
     """The package's files. Templates are written as black leaves them, and the models
     come from the model stage already formatted, so nothing is formatted twice."""
-    if inputs.models is None:
+    if inputs.models is None or inputs.outputs is None:
         raise RuntimeError("the python target needs the model stage's output")
     package = options.python_package
     root = PurePosixPath("python")
@@ -105,6 +107,7 @@ def emit(toolset: Toolset, options: EmitOptions, inputs: Inputs = NO_INPUTS) -> 
         "version": options.package_version,
         "tools": descriptor_context(toolset),
         "models": inputs.models,
+        "outputs": inputs.outputs,
         "frozen_mapping": FROZEN_MAPPING,
         "fields": FIELDS,
         "annotations": ANNOTATIONS,

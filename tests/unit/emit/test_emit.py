@@ -78,6 +78,7 @@ def _installed(event: str, target: str) -> bool:
 
 
 MODELS = ModelSource((("gh::merge", "GhMergeInput"), ("read_file", "ReadFileInput")), "")
+OUTPUTS = ModelSource((("gh::merge", "GhMergeOutput"),), "")
 
 
 EVERY = replace(OPTIONS, targets=tuple(t.name for t in TARGETS))
@@ -85,7 +86,7 @@ EVERY = replace(OPTIONS, targets=tuple(t.name for t in TARGETS))
 
 def given(found: Toolset) -> Inputs:
     """What the profile stage hands the emitters when every target is on."""
-    return Inputs(adapted=inputs(found, EVERY).adapted, models=MODELS)
+    return Inputs(adapted=inputs(found, EVERY).adapted, models=MODELS, outputs=OUTPUTS)
 
 
 def emit_once(target: Target, folder: Path) -> dict[PurePosixPath, str]:

@@ -160,7 +160,8 @@ class ModelSet:
         if duplicates(chunks):  # nested classes of two tools clash: one run numbers them
             chunks = [self._whole(entries)]
         chunks = [replace(chunk, imports=_relative_base(chunk.imports)) for chunk in chunks]
-        code = assemble(chunks) if chunks else import_block(_fixed_imports(self.kind))
+        fixed = _relative_base(tuple(_fixed_imports(self.kind)))
+        code = assemble(chunks) if chunks else import_block(fixed)
         return ModelSource(tuple(sorted(self.names.items())), code)
 
     def _take(self, made: list[Made]) -> None:

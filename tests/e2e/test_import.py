@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -382,8 +383,10 @@ def test_normalize_in_an_init_project_writes_a_contract_strict_validates(
     project: Project,
 ) -> None:
     """The changes --normalize makes are warnings about the source, carried into the
-    contract as `# review:` comments: they do not block under strict, and the contract
-    written passes validate and generate under the same strict config."""
+    contract as `# review:` comments: they do not block under strict. What strict still
+    asks for is the safety review of an imported tool (TC303); once a person writes the
+    tool's safety fields and deletes its suggested: block, validate and generate pass
+    under the same strict config."""
     _init_project(project)
     project.write("tools.json", DATASET)
     result = project.run("import", "tools.json", "--normalize")
@@ -399,7 +402,13 @@ def test_normalize_in_an_init_project_writes_a_contract_strict_validates(
     written = (project.contracts / "tools.yaml").read_text("utf-8")
     assert "# review: type 'str' normalized to 'string'\n          type: string\n" in written
     assert "# review: default null removed: the property is optional without it\n" in written
-    assert project.run("validate").code == 0
+    unreviewed = project.run("validate")
+    assert unreviewed.code == 2
+    assert [line.split(": ")[1] for line in unreviewed.diagnostics] == ["warning[TC303]"]
+    reviewed = re.sub(r"\n    suggested:\n(?:      .*\n)+", "\n    riskLevel: low\n", written)
+    assert reviewed != written
+    (project.contracts / "tools.yaml").write_text(reviewed, "utf-8")
+    assert project.run("validate").code == 0, project.run("validate").err
     assert project.run("generate").code == 0
 
 

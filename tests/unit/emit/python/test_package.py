@@ -16,7 +16,7 @@ import pytest
 
 from generator.emit.python.package import MODULES, PACKAGE_RUNTIME, RUNTIME, VIEW_DATA
 from generator.ir import policy
-from tests.conftest import Project
+from tests.conftest import Project, generate_in
 from tests.generated_python import PACKAGE, canonical_tools, import_fresh
 
 ISOLATED = """
@@ -251,3 +251,26 @@ def test_tricky_text_in_every_text_field_round_trips(project: Project) -> None:
     finally:
         for key in [k for k in sys.modules if k.startswith("tricky_tools")]:
             del sys.modules[key]
+
+
+def test_a_project_without_tools_gets_a_package_that_imports_and_type_checks(
+    tmp_path: Path,
+) -> None:
+    """No tool, no model, no handler: the package still compiles, imports and passes
+    ``mypy --strict`` (an empty import list and a lone overload were errors)."""
+    (tmp_path / "contracts").mkdir()
+    (tmp_path / "contracts" / "none.yaml").write_text("version: 1\ntools: []\n", "utf-8")
+    assert generate_in(tmp_path, "--no-cache") == 0
+    package = tmp_path / "generated" / "python"
+    code = "import toolcanon_tools.host, toolcanon_tools.models, toolcanon_tools.arguments"
+    imported = subprocess.run(
+        [sys.executable, "-c", code], cwd=package, capture_output=True, text=True
+    )
+    assert imported.returncode == 0, imported.stderr
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "toolcanon_tools"],
+        cwd=package,
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 0, checked.stdout

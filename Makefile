@@ -10,7 +10,7 @@ GENERATE_FLAGS ?=
 MCP_SERVERS_DIR := tests/mcp_servers
 MCP_SERVERS_INSTALLED := $(MCP_SERVERS_DIR)/node_modules/.installed
 
-.PHONY: install generate check validate test lint typecheck bench bench-quick bench-typescript \
+.PHONY: install generate check validate test lint typecheck docs release-rev bench bench-quick bench-typescript \
 	bench-zod bench-tools-for bench-page browser vendor-zod clean
 
 $(INSTALLED): pyproject.toml
@@ -60,7 +60,21 @@ lint: $(TEST_INSTALLED)
 test: $(TEST_INSTALLED) $(NODE_INSTALLED) $(MCP_SERVERS_INSTALLED) browser
 	$(BIN)/toolcanon check
 	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory docs
 	$(BIN)/python -m pytest -q
+
+# The manual (docs/, mkdocs.yml) built with --strict into a scratch folder: a broken
+# link or a page left out of the nav fails it. `mkdocs serve` shows it while you write.
+docs: $(TEST_INSTALLED)
+	@site=$$(mktemp -d) && NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet \
+		--site-dir "$$site"; status=$$?; rm -rf "$$site"; exit $$status
+
+# A release: after committing it, write its sha where the manual pins toolcanon (the
+# install lines and the pre-commit rev) and commit that. No tag is needed or made.
+release-rev:
+	@rev=$$(git rev-parse HEAD) && sed -i -E \
+		"s/(toolcanon@|rev: )([0-9a-f]{40}|RELEASE_REV)/\1$$rev/g" README.md docs/*.md && \
+		echo "the manual now pins $$rev: commit README.md and docs/"
 
 bench: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	cd bench/node && npm ci --no-audit --no-fund --loglevel=error

@@ -71,9 +71,13 @@ EDITABLE = "editables~=0.3"
 
 
 def _requirements() -> list[str]:
+    """toolcanon's requirements and its build backend's, and pre-commit (the
+    getting-started page installs it beside toolcanon)."""
     pyproject = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))
     toolcanon = pyproject["project"]["dependencies"]
-    return sorted([*toolcanon, *pyproject["build-system"]["requires"], EDITABLE])
+    test = pyproject["project"]["optional-dependencies"]["test"]
+    pre_commit = [r for r in test if r.startswith("pre-commit")]
+    return sorted([*toolcanon, *pyproject["build-system"]["requires"], EDITABLE, *pre_commit])
 
 
 @pytest.fixture(scope="session")

@@ -1,13 +1,15 @@
-"""A project that uses toolcanon, built exactly as the README's "Use it in your project"
-says, and what happens when two builds of toolcanon meet in it.
+"""A project that uses toolcanon, built exactly as the getting-started page says, and
+what happens when two builds of toolcanon meet in it.
 
-The section's command blocks run in order in a fresh git repository: a virtualenv with
-toolcanon installed from a clone of this checkout (``pip install ../toolcanon``; pip
-installs from the session's wheelhouse, never an index), ``toolcanon init``, a
-contract in a sub-folder, the README's pre-commit configuration (its ``repo`` and
-``rev`` pointed at the checkout's snapshot) with a real ``pre-commit run``, CI's two
-commands against ``origin/main``, and the generated packages installed with pip and
-npm. pre-commit keeps its environments in the test's folder.
+The page's command blocks run in order, as written, in a fresh git repository: a
+virtualenv with toolcanon installed from git at the release commit the page names,
+``toolcanon init``, a contract in a sub-folder, the page's pre-commit configuration
+with a real ``pre-commit run``, CI's two commands against ``origin/main``, and the
+generated packages installed with pip and npm. Nothing in a block is rewritten: git
+itself is told (``url.<clone>.insteadOf``, the way a mirror is configured) that the
+published repository's address is a clone of this checkout, which holds the release
+commit; pip installs from the session's wheelhouse, never an index. pre-commit keeps
+its environments in the test's folder.
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.checkout import git, offline_pip
-from tests.readme_blocks import Block, block_env, blocks, commands, failure, run
+from tests.checkout import REPO, git, offline_pip
+from tests.doc_blocks import DOCS, Block, block_env, blocks, commands, failure, run
 
+PAGE = DOCS / "getting-started.md"
 SECTION = "Use it in your project"
+PUBLISHED = "https://github.com/toolcanon/toolcanon"
+RELEASE = re.compile(r"toolcanon@([0-9a-f]{40})\b")
 VERSION = re.compile(r"^toolcanon (\d+\.\d+\.\d+) \(build ([0-9a-f]{12})\)$", re.M)
 
 pytestmark = pytest.mark.skipif(
@@ -35,7 +40,7 @@ pytestmark = pytest.mark.skipif(
 
 @dataclass
 class Downstream:
-    """The project after the README's steps, and what each step printed."""
+    """The project after the page's steps, and what each step printed."""
 
     root: Path
     project: Path
@@ -55,33 +60,60 @@ class Downstream:
         return done
 
 
-def _pre_commit_config(hook_repo: Path) -> str:
-    """The README's .pre-commit-config.yaml, its repo and rev pointed at the snapshot
-    (the URL and the tag are what a reader writes; the test has neither)."""
+def release() -> str:
+    """The release commit the page pins (one sha, wherever it is named)."""
+    found = set(RELEASE.findall(PAGE.read_text("utf-8")))
+    assert len(found) == 1, found
+    return found.pop()
+
+
+def _pre_commit_config() -> str:
+    """The page's .pre-commit-config.yaml, as the reader writes it."""
     (block,) = [
         b
-        for b in blocks()
+        for b in blocks(PAGE)
         if b.section == SECTION and b.subsection == "pre-commit" and b.language == "yaml"
     ]
-    sha = git(hook_repo, "rev-parse", "HEAD").strip()
-    text = re.sub(r"repo: https://\S+", f"repo: {hook_repo}", block.text)
-    text, replaced = re.subn(r"rev: v\d+\.\d+\.\d+", f"rev: {sha}", text)
-    assert replaced == 1, block.text
-    return text
+    return block.text
 
 
-def _before(step: Downstream, block: Block, hook_repo: Path) -> None:
+def _published(root: Path) -> Path:
+    """A clone of this checkout standing in for the published repository; the test
+    skips where the checkout cannot have the release commit (a shallow clone)."""
+    rev = release()
+    shallow = git(REPO, "rev-parse", "--is-shallow-repository").strip() == "true"
+    exists = ["git", "cat-file", "-e", f"{rev}^{{commit}}"]
+    missing = subprocess.run(exists, cwd=REPO, stderr=subprocess.DEVNULL).returncode
+    if shallow and missing:
+        pytest.skip(f"this checkout is a shallow clone without the release commit {rev}")
+    clone = root / "published.git"
+    git(root, "clone", "-q", "--bare", str(REPO), str(clone))
+    return clone
+
+
+def _git_config(published: Path) -> dict[str, str]:
+    """git configuration, as environment, that reads the published address as the local
+    clone (``GIT_CONFIG_COUNT``: pre-commit drops every other ``GIT_*`` variable)."""
+    return {
+        "GIT_CONFIG_COUNT": "1",
+        "GIT_CONFIG_KEY_0": f"url.{published.as_uri()}.insteadOf",
+        "GIT_CONFIG_VALUE_0": PUBLISHED,
+    }
+
+
+def _before(step: Downstream, block: Block) -> None:
     """What the text assumes before a block: the file it shows, a pushed main for CI."""
     if block.subsection == "pre-commit":
-        (step.project / ".pre-commit-config.yaml").write_text(_pre_commit_config(hook_repo))
+        (step.project / ".pre-commit-config.yaml").write_text(_pre_commit_config())
     if block.subsection == "CI":  # CI checks out a clone: origin/main is what was pushed
-        git(step.project, "push", "-q", "origin", "main")
+        pushed = step.sh("git push -q origin main")  # the pre-push hook runs, as for a reader
+        assert pushed.returncode == 0, pushed.stdout + pushed.stderr
     if block.subsection == "Use what it generates":  # before node_modules/ appears
         step.status_after_ci = _status_after_commit(step)
 
 
 def _status_after_commit(step: Downstream) -> str:
-    """With the README's changes committed and toolcanon run again, what git sees:
+    """With the page's changes committed and toolcanon run again, what git sees:
     nothing toolcanon writes (cache, lock, staging folder) may show up."""
     done = step.sh("git add -A && git commit -q -m ci && toolcanon check && toolcanon generate")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -89,22 +121,24 @@ def _status_after_commit(step: Downstream) -> str:
 
 
 @pytest.fixture(scope="module")
-def downstream(
-    tmp_path_factory: pytest.TempPathFactory, hook_repo: Path, wheelhouse: Path
-) -> Downstream:
+def downstream(tmp_path_factory: pytest.TempPathFactory, wheelhouse: Path) -> Downstream:
     root = tmp_path_factory.mktemp("downstream")
-    git(root, "clone", "-q", str(hook_repo), "toolcanon")  # the README's ../toolcanon
+    mirror = _git_config(_published(root))
     git(root, "init", "-q", "--bare", "origin.git")
     project = root / "project"
     project.mkdir()
     git(project, "init", "-q", "-b", "main")
     git(project, "remote", "add", "origin", str(root / "origin.git"))
-    extra = {**offline_pip(wheelhouse), "PRE_COMMIT_HOME": str(root / "pre-commit")}
+    extra = {
+        **offline_pip(wheelhouse),
+        "PRE_COMMIT_HOME": str(root / "pre-commit"),
+        **mirror,
+    }
     step = Downstream(root, project, block_env(extra, first=project / ".venv" / "bin"))
-    for block in commands(SECTION):
+    for block in commands(SECTION, PAGE):
         if block.skip is not None:
             continue
-        _before(step, block, hook_repo)
+        _before(step, block)
         done = run(block, project, step.env)
         assert done.returncode == 0, failure(block, done)
         key = block.subsection or ""
@@ -127,7 +161,7 @@ def test_the_readme_builds_a_working_project(downstream: Downstream) -> None:
     assert "search_notes" in (project / "generated/openai/chat-completions.json").read_text()
 
     assert re.search(r"toolcanon check \(generated files are current\)\.+Passed", out["pre-commit"])
-    assert downstream.status_after_ci == ""  # .venv/ is the README's own ignore rule
+    assert downstream.status_after_ci == ""  # .venv/ is the page's own ignore rule
     assert git(project, "ls-files", ".venv", ".gitignore").split() == [".gitignore"]
     assert "allow" in out["Use what it generates"].splitlines()  # decide, from pip's copy
     assert "search_notes" in out["Use what it generates"]  # node, from npm's copy
@@ -153,7 +187,7 @@ def test_two_builds_of_one_version_end_in_one_message_not_a_loop(
     both builds and which to change (the hook's rev, the project's pin); doing that ends
     it. Before, the hook said "stale, run generate" while generate said "up to date"."""
     root, sh = downstream.root, downstream.sh
-    exclude = downstream.project / ".git/info/exclude"  # the README's npm install saves
+    exclude = downstream.project / ".git/info/exclude"  # the page's npm install saves
     exclude.write_text(exclude.read_text() + "node_modules/\n")  # package.json: committed
     saved = sh("git add package.json package-lock.json && git commit -q -m 'npm dependency'")
     assert saved.returncode == 0, saved.stdout + saved.stderr
@@ -186,7 +220,8 @@ def test_two_builds_of_one_version_end_in_one_message_not_a_loop(
         said[0],
     ), said[0]
 
-    assert sh(f"{reinstall} ../toolcanon").returncode == 0  # what the message says to do
+    pinned_build = f'"toolcanon @ git+{PUBLISHED}@{release()}"'
+    assert sh(f"{reinstall} {pinned_build}").returncode == 0  # what the message says to do
     assert sh("toolcanon generate && git add -A").returncode == 0
     assert git(downstream.project, "status", "--porcelain") == ""  # back to what was committed
     agreed = sh("pre-commit run --all-files")  # the hook and the install agree again

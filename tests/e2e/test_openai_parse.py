@@ -1,4 +1,4 @@
-"""What the README says about when to turn OpenAI strict mode on, held by the SDK itself:
+"""What the manual says about when to turn OpenAI strict mode on, held by the SDK itself:
 ``client.chat.completions.parse()`` refuses the default (non-strict) tools and parses
 the arguments of strict ones. The API is a local transport that answers with a tool
 call; the SDK's own checks run before any request."""

@@ -18,7 +18,7 @@ from generator.ir.policy import (
     rule_text,
 )
 
-# The README's permission table: (mode, rules in order); a rule is (field, value, decision).
+# The manual's permission table: (mode, rules in order); a rule is (field, value, decision).
 TABLE = {
     "plan": [("availableInPlanMode", True, "allow"), ("requiresPlanApproval", True, "ask")],
     "default": [

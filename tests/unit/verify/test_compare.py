@@ -267,8 +267,8 @@ def test_live_rules_are_security_and_new() -> None:
 
 
 def test_every_live_rule_is_documented_next_to_diffs() -> None:
-    readme = (REPO / "README.md").read_text("utf-8")
-    section = readme.split("## Live drift: `toolcanon verify`")[1].split("\n## ")[0]
+    page = (REPO / "docs" / "ci.md").read_text("utf-8")
+    section = page.split("## Live drift: `toolcanon verify`")[1].split("\n## ")[0]
     for rule in LIVE_RULES:
         assert f"| `{rule}` | {LIVE_RULES[rule].category} |" in section, rule
 

@@ -1,9 +1,10 @@
-"""The README's fenced blocks, and a runner for its command blocks.
+"""The manual's fenced blocks (README.md and every page of docs/), and a runner for its
+command blocks.
 
-Convention (README, "Develop toolcanon"): a block fenced as ``sh`` is a command block
-and is run by the tests; ``<!-- readme-test: skip (reason) -->`` on the line before a
-block skips it with that reason. Blocks of one section run in order in one folder, as a
-reader would type them.
+Convention (docs/how-it-works.md, "Develop toolcanon"): a block fenced as ``sh`` is a
+command block and is run by the tests; ``<!-- readme-test: skip (reason) -->`` on the
+line before a block skips it with that reason. Blocks of one section of one page run in
+order in one folder, as a reader would type them; nothing rewrites a block first.
 """
 
 from __future__ import annotations
@@ -18,7 +19,16 @@ from pathlib import Path
 
 from tests.checkout import GIT_ENV
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+REPO = Path(__file__).resolve().parent.parent
+README = REPO / "README.md"
+DOCS = REPO / "docs"
+
+
+def pages() -> list[Path]:
+    """The README and every page of the docs site, in a fixed order."""
+    return [README, *sorted(DOCS.glob("*.md"))]
+
+
 COMMANDS = "sh"
 LANGUAGES = frozenset({COMMANDS, "text", "yaml", "toml", "python", "ts", "json"})
 SKIP = re.compile(r"^<!-- readme-test: skip \((?P<reason>.+)\) -->$")
@@ -28,9 +38,11 @@ TOOLCANON_BIN = Path(sys.executable).parent  # this test environment's toolcanon
 
 @dataclass(frozen=True)
 class Block:
-    """One fenced block: its language, text, the line of its opening fence, the ``##``
-    section and ``###`` subsection it sits in, and the skip reason before it."""
+    """One fenced block: the page it is on (relative to the repository), its language,
+    text, the line of its opening fence, the ``##`` section and ``###`` subsection it
+    sits in, and the skip reason before it."""
 
+    page: str
     language: str
     text: str
     line: int
@@ -40,7 +52,7 @@ class Block:
 
     @property
     def where(self) -> str:
-        return f"README.md:{self.line} ({self.section})"
+        return f"{self.page}:{self.line} ({self.section})"
 
 
 def blocks(path: Path = README) -> list[Block]:
@@ -65,6 +77,7 @@ def blocks(path: Path = README) -> list[Block]:
         text = "\n".join(lines[index + 1 : end]) + "\n"
         found.append(
             Block(
+                path.relative_to(REPO).as_posix(),
                 fence["language"].strip(),
                 text,
                 index + 1,
@@ -77,9 +90,10 @@ def blocks(path: Path = README) -> list[Block]:
     return found
 
 
-def commands(section: str) -> list[Block]:
-    """The command blocks of ``section``, in order (skipped ones included)."""
-    return [b for b in blocks() if b.language == COMMANDS and b.section == section]
+def commands(section: str, path: Path = README) -> list[Block]:
+    """The command blocks of ``section`` of the page ``path``, in order (skipped ones
+    included)."""
+    return [b for b in blocks(path) if b.language == COMMANDS and b.section == section]
 
 
 def block_env(

@@ -1,13 +1,15 @@
 """What the schema lint costs ``toolcanon validate``: with it, and with it switched off.
 
-    .venv/bin/python bench/lint_cost.py [--sizes 216 1000] [--runs 5] [--seed 1]
+    .venv/bin/python bench/lint_cost.py [--off lint|text] [--sizes 216 1000] [--runs 5]
 
 For each seeded synthetic set (bench/synth.py) it times ``validate --no-cache`` (every
 file loaded and checked, as on a cold cache) as a whole process, with the lint and
-with the per-file check reduced to what it was before the lint (metaschema and
-structural rules only), alternating the two so a busy machine hurts both alike. It
-prints the medians of wall and CPU time and their ratios (CPU time is the steadier on
-a shared machine); the target is at most 1.15.
+without part of it, alternating the two so a busy machine hurts both alike: ``--off
+lint`` reduces the per-file check to what it was before the lint (metaschema and
+structural rules only; target at most 1.15), ``--off text`` switches off only the
+text rules (contracts/lint/text.py: hidden characters, look-alikes, directives;
+target at most 1.10). It prints the medians of wall and CPU time and their ratios
+(CPU time is the steadier on a shared machine).
 """
 
 from __future__ import annotations
@@ -39,7 +41,17 @@ check.check_schema = structural_only
 from generator.cli import main
 raise SystemExit(main())
 """
-LIMIT = 1.15
+WITHOUT_TEXT = """
+from generator.contracts import check, lint
+lint.schema_text_findings = lambda node, path: []
+check.tool_text_findings = lambda tool: []
+from generator.cli import main
+raise SystemExit(main())
+"""
+OFF = {  # what --off switches off: (the process without it, the target, how it is named)
+    "lint": (WITHOUT_LINT, 1.15, "the lint"),
+    "text": (WITHOUT_TEXT, 1.10, "the text rules"),
+}
 
 
 def timed(code: str, project: Path) -> tuple[float, float]:
@@ -59,15 +71,17 @@ def timed(code: str, project: Path) -> tuple[float, float]:
     return seconds, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def measure(size: int, runs: int, seed: int, root: Path) -> dict[str, tuple[float, float]]:
-    """Median (wall, CPU) seconds with the lint and without it."""
+def measure(
+    size: int, runs: int, seed: int, root: Path, without: str
+) -> dict[str, tuple[float, float]]:
+    """Median (wall, CPU) seconds of validate as it is and as ``without`` runs it."""
     project = root / f"set-{size}"
     make_contracts(size, seed, project / "contracts")
     timed(WITH_LINT, project)  # warm-up: file system caches, compiled bytecode
     found: dict[str, list[tuple[float, float]]] = {"with": [], "without": []}
     for _ in range(runs):
         found["with"].append(timed(WITH_LINT, project))
-        found["without"].append(timed(WITHOUT_LINT, project))
+        found["without"].append(timed(without, project))
     return {
         key: (statistics.median(w for w, _ in runs_), statistics.median(c for _, c in runs_))
         for key, runs_ in found.items()
@@ -76,19 +90,21 @@ def measure(size: int, runs: int, seed: int, root: Path) -> dict[str, tuple[floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--off", choices=sorted(OFF), default="lint")
     parser.add_argument("--sizes", type=int, nargs="*", default=[216, 1000])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    without, limit, named = OFF[args.off]
     with tempfile.TemporaryDirectory(prefix="toolcanon-lint-bench-") as tmp:
         for size in args.sizes:
-            medians = measure(size, args.runs, args.seed, Path(tmp))
+            medians = measure(size, args.runs, args.seed, Path(tmp), without)
             for index, label in ((0, "wall"), (1, "CPU ")):
                 plain, linted = medians["without"][index], medians["with"][index]
                 ratio = linted / plain
-                verdict = "met" if ratio <= LIMIT else f"missed (limit {LIMIT})"
+                verdict = "met" if ratio <= limit else f"missed (limit {limit})"
                 print(
-                    f"{size:5d} tools, {label}: validate {plain:.3f} s without lint, "
+                    f"{size:5d} tools, {label}: validate {plain:.3f} s without {named}, "
                     f"{linted:.3f} s with it: ratio {ratio:.3f} ({verdict})"
                 )
 

@@ -13,14 +13,13 @@ export interface ProviderJsonObject {
 }
 
 /**
- * The root of a tool's schema as the provider SDKs type it: `type` is `"object"`,
- * `required` a plain `string[]`, each property's schema an object and every value JSON
- * (see `ProviderJson`).
+ * The root of a tool's schema as the provider SDKs type it: `type` is `"object"` and
+ * every value JSON (see `ProviderJson`). Its other members are typed by the index
+ * signature alone, so the type holds under `--strict` with or without
+ * `exactOptionalPropertyTypes`.
  */
 export interface ProviderSchema {
   type: "object";
-  properties?: { [key: string]: ProviderJsonObject };
-  required?: string[];
   [key: string]: ProviderJson;
 }
 

@@ -143,7 +143,11 @@ def _output_of(workdir: Path, args: list[str]) -> Path | None:
     def flag(name: str) -> Path | None:
         return Path(args[args.index(name) + 1]) if name in args else None
 
-    overrides = Overrides(contracts=flag("--contracts"), output=flag("--output"))
+    overrides = Overrides(
+        contracts=flag("--contracts"),
+        output=flag("--output"),
+        allow_outside="--allow-outside" in args,  # as the run was told
+    )
     with contextlib.chdir(workdir):
         try:
             config = load_config(None, overrides=overrides, require_contracts=False)

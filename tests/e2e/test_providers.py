@@ -4,6 +4,7 @@ of the contracts (OpenAI strict: exactly to_strict of the inputSchema, nothing e
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import re
 from typing import Any
@@ -190,6 +191,9 @@ def expected_mcp_entry(tool: dict[str, Any]) -> dict[str, Any]:
         "kind",
     ]
     entry["_meta"] = {META_KEY: {key: tool[key] for key in fields}}
+    # the entry's digest: sha256 of its JSON (sorted keys, no spaces, UTF-8) without it
+    text = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    entry["_meta"]["dev.toolcanon/digest"] = "sha256:" + hashlib.sha256(text.encode()).hexdigest()
     return entry
 
 

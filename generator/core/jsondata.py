@@ -15,6 +15,7 @@ import json
 import math
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from generator.core.diagnostics import JsonPath
@@ -74,15 +75,22 @@ def _no_constant(name: str) -> Any:
 Pairs = Callable[[Sequence[tuple[str, Any]]], Any]
 
 
-def unique_keys(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
-    """An ``object_pairs_hook`` that refuses a key given twice in one object: ``json``
-    keeps the last one and drops the first without a word."""
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise ValueError(f"key {key!r} appears twice in one object")
-        found[key] = value
-    return found
+@dataclass(slots=True)
+class KeysGivenTwice:
+    """An ``object_pairs_hook`` that notes the first key given twice in one object:
+    ``json`` alone keeps the last value and drops the first without a word. The caller
+    decides what the note means (import reports it where the key stands, a pin refuses
+    the file)."""
+
+    twice: str | None = None
+
+    def __call__(self, pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen and self.twice is None:
+                self.twice = f"key {key!r} appears twice in one object"
+            seen[key] = value
+        return seen
 
 
 def loads(text: str, *, object_pairs_hook: Pairs | None = None) -> Any:

@@ -16,7 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from generator.contracts.discover import CONTRACT_SUFFIXES, UNREADABLE, refused_link
 from generator.core.diagnostics import ContractError, Diagnostic, Position
-from generator.core.jsondata import JsonProblem, loads, unique_keys
+from generator.core.jsondata import JsonProblem, KeysGivenTwice, loads
 from generator.core.paths import display
 from generator.diff.sides import Descriptor, Resolved, Side, host_sides
 from generator.emit.canonical import CANONICAL_FORMAT
@@ -69,12 +69,15 @@ def against(config: Config, ref: str) -> Side:
 def pinned(path: Path, label: str) -> Side:
     """A ``canonical/tools.json`` a downstream repository pinned (a key given twice, which
     would hide the first value, is refused)."""
+    keys = KeysGivenTwice()
     try:
-        data = loads(path.read_text("utf-8"), object_pairs_hook=unique_keys)
+        data = loads(path.read_text("utf-8"), object_pairs_hook=keys)
     except (OSError, UnicodeDecodeError) as exc:
         raise _error(label, f"cannot read pinned tools: {exc}", None) from None
     except JsonProblem as problem:
         raise _error(label, f"cannot read pinned tools: {problem.message}", None) from None
+    if keys.twice is not None:
+        raise _error(label, f"cannot read pinned tools: not valid JSON: {keys.twice}", None)
     tools = data.get("tools") if isinstance(data, Mapping) else None
     if not isinstance(tools, list) or data.get("format") != CANONICAL_FORMAT:
         hint = "pass a generated/canonical/tools.json, a contracts folder or a git revision"

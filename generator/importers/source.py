@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from generator.contracts.loader import load_file
 from generator.contracts.yaml_source import MAX_FILE_BYTES
 from generator.core.diagnostics import ContractError, Diagnostic, JsonPath, Position
-from generator.core.jsondata import JsonProblem, loads
+from generator.core.jsondata import JsonProblem, KeysGivenTwice, loads
 from generator.importers.draft import SOURCE_UNREADABLE, Locator, at_start
 
 SCHEMA_KEYS = ("inputSchema", "parameters", "input_schema")
@@ -20,22 +19,6 @@ SCHEMA_KEYS = ("inputSchema", "parameters", "input_schema")
 
 DUPLICATE_KEY = "TC004"  # the contract loader's code for a key given twice
 HINT = "JSON readers differ in which one they keep: remove or rename one"
-
-
-@dataclass(slots=True)
-class _Keys:
-    """The ``object_pairs_hook`` that notes the first key given twice in one object
-    (``json`` alone keeps the last value silently)."""
-
-    twice: str | None = None
-
-    def __call__(self, pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
-        seen: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in seen and self.twice is None:
-                self.twice = f"key {key!r} appears twice in one object"
-            seen[key] = value
-        return seen
 
 
 def read_json(path: Path, display: str) -> tuple[Any, Locator]:
@@ -50,7 +33,7 @@ def read_json(path: Path, display: str) -> tuple[Any, Locator]:
         limit = MAX_FILE_BYTES // (1024 * 1024)
         message = f"the source is larger than {limit} MiB, the most a contract may hold"
         raise ContractError([_unreadable(display, message)])
-    keys = _Keys()
+    keys = KeysGivenTwice()
     try:
         data = loads(text, object_pairs_hook=keys)
     except JsonProblem as problem:

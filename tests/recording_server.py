@@ -69,21 +69,26 @@ BEDROCK_REPLY: dict[str, Any] = {
 }
 
 
-def bedrock_converse(tool_config: Any) -> Recorder:
-    """What botocore sends when a Converse call carries ``tool_config`` (model
-    ``anthropic.claude-test``, one user message, fake keys, one attempt)."""
+def bedrock_client(url: str) -> Any:
+    """A botocore bedrock-runtime client of ``url`` (fake keys, one attempt)."""
     import botocore.session
     from botocore.config import Config
 
+    return botocore.session.get_session().create_client(
+        "bedrock-runtime",
+        region_name="us-east-1",
+        endpoint_url=url,
+        aws_access_key_id="fake",
+        aws_secret_access_key="fake",
+        config=Config(retries={"max_attempts": 1}),
+    )
+
+
+def bedrock_converse(tool_config: Any) -> Recorder:
+    """What botocore sends when a Converse call carries ``tool_config`` (model
+    ``anthropic.claude-test``, one user message, fake keys, one attempt)."""
     with recording(BEDROCK_REPLY) as server:
-        client = botocore.session.get_session().create_client(
-            "bedrock-runtime",
-            region_name="us-east-1",
-            endpoint_url=server.url,
-            aws_access_key_id="fake",
-            aws_secret_access_key="fake",
-            config=Config(retries={"max_attempts": 1}),
-        )
+        client = bedrock_client(server.url)
         client.converse(
             modelId="anthropic.claude-test",
             messages=[{"role": "user", "content": [{"text": "hi"}]}],

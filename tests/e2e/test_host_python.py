@@ -19,10 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import anthropic
-import botocore.session
 import openai
 import pytest
-from botocore.config import Config
 from google import genai
 from google.genai import types as gtypes
 from mcp import ClientSession, StdioServerParameters
@@ -31,7 +29,7 @@ from mcp.client.stdio import stdio_client
 from tests.conftest import REPO, Project, generate_in
 from tests.generated_python import import_fresh
 from tests.mcp_inspector import TOOL_IS_ERROR, inspector
-from tests.recording_server import BEDROCK_REPLY, recording
+from tests.recording_server import BEDROCK_REPLY, bedrock_client, recording
 from tests.unit.ir.test_dispatch import accepted
 
 PACKAGE = "toolcanon_tools"
@@ -275,14 +273,7 @@ def _gemini(server: Any) -> tuple[Any, Any]:
 
 
 def _bedrock(server: Any) -> tuple[Any, Any]:
-    client = botocore.session.get_session().create_client(
-        "bedrock-runtime",
-        region_name="us-east-1",
-        endpoint_url=server.url,
-        aws_access_key_id="fake",
-        aws_secret_access_key="fake",
-        config=Config(retries={"max_attempts": 1}),
-    )
+    client = bedrock_client(server.url)
     block = {"toolUse": {"toolUseId": "c1", "name": "read_file", "input": CALL}}
     server.reply = {
         **BEDROCK_REPLY,

@@ -69,6 +69,24 @@ BEDROCK_REPLY: dict[str, Any] = {
 }
 
 
+def chat_completion(tool_call: dict[str, Any]) -> dict[str, Any]:
+    """A Chat Completions response whose one choice asks for ``tool_call`` (a
+    ``tool_calls`` item: id, type, function name and arguments)."""
+    return {
+        "id": "chatcmpl-1",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "gpt-test",
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "tool_calls",
+                "message": {"role": "assistant", "content": None, "tool_calls": [tool_call]},
+            }
+        ],
+    }
+
+
 def bedrock_client(url: str) -> Any:
     """A botocore bedrock-runtime client of ``url`` (fake keys, one attempt)."""
     import botocore.session

@@ -31,7 +31,7 @@ from generator.ir import dispatch, policy
 from generator.project.settings import Config
 from tests.mcp_inspector import TOOL_IS_ERROR, inspector
 from tests.npm_consumer import HARNESS, TSC, Consumer
-from tests.recording_server import Recorder, recording
+from tests.recording_server import Recorder, chat_completion, recording
 from tests.ts_package import build_package, link_modules
 
 CONTRACTS = """\
@@ -244,29 +244,13 @@ def test_parallel_calls_are_answered_in_order_and_missing_handlers_named(
 
 ARGS = {"path": "notes.txt"}
 REPLIES: dict[str, dict[str, Any]] = {
-    "openai-chat": {
-        "id": "chatcmpl-1",
-        "object": "chat.completion",
-        "created": 0,
-        "model": "gpt-test",
-        "choices": [
-            {
-                "index": 0,
-                "finish_reason": "tool_calls",
-                "message": {
-                    "role": "assistant",
-                    "content": None,
-                    "tool_calls": [
-                        {
-                            "id": "call_1",
-                            "type": "function",
-                            "function": {"name": "look", "arguments": json.dumps(ARGS)},
-                        }
-                    ],
-                },
-            }
-        ],
-    },
+    "openai-chat": chat_completion(
+        {
+            "id": "call_1",
+            "type": "function",
+            "function": {"name": "look", "arguments": json.dumps(ARGS)},
+        }
+    ),
     "openai-responses": {
         "id": "resp_1",
         "object": "response",

@@ -29,7 +29,7 @@ from mcp.client.stdio import stdio_client
 from tests.conftest import REPO, Project, generate_in
 from tests.generated_python import import_fresh
 from tests.mcp_inspector import TOOL_IS_ERROR, inspector
-from tests.recording_server import BEDROCK_REPLY, bedrock_client, recording
+from tests.recording_server import BEDROCK_REPLY, bedrock_client, chat_completion, recording
 from tests.unit.ir.test_dispatch import accepted
 
 PACKAGE = "toolcanon_tools"
@@ -190,19 +190,7 @@ def _chat(server: Any) -> tuple[Any, Any]:
         "type": "function",
         "function": {"name": "read_file", "arguments": json.dumps(CALL)},
     }
-    server.reply = {
-        "id": "x",
-        "object": "chat.completion",
-        "created": 0,
-        "model": "m",
-        "choices": [
-            {
-                "index": 0,
-                "finish_reason": "tool_calls",
-                "message": {"role": "assistant", "content": None, "tool_calls": [call]},
-            }
-        ],
-    }
+    server.reply = chat_completion(call)
     message = client.chat.completions.create(model="m", messages=[]).choices[0].message
     assert message.tool_calls is not None
     return message.tool_calls[0], lambda result: client.chat.completions.create(

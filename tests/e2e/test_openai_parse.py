@@ -17,30 +17,15 @@ except ImportError:  # pragma: no cover - an older openai
     import httpx as httpx2  # type: ignore[no-redef]
 
 from tests.conftest import MINIMAL, Project
+from tests.recording_server import chat_completion
 
-CALL = {
-    "id": "chatcmpl-1",
-    "object": "chat.completion",
-    "created": 0,
-    "model": "gpt-test",
-    "choices": [
-        {
-            "index": 0,
-            "finish_reason": "tool_calls",
-            "message": {
-                "role": "assistant",
-                "content": None,
-                "tool_calls": [
-                    {
-                        "id": "call_1",
-                        "type": "function",
-                        "function": {"name": "read_file", "arguments": '{"path": "a.txt"}'},
-                    }
-                ],
-            },
-        }
-    ],
-}
+CALL = chat_completion(
+    {
+        "id": "call_1",
+        "type": "function",
+        "function": {"name": "read_file", "arguments": '{"path": "a.txt"}'},
+    }
+)
 
 
 def _client() -> OpenAI:

@@ -9,7 +9,6 @@ a temporary folder outside the repository: no checkout, the working tree is unto
 from __future__ import annotations
 
 import subprocess
-import tempfile
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
@@ -24,6 +23,7 @@ from generator.ir.fields import descriptor_json
 from generator.project.settings import Config
 from generator.run.pipeline import load_contracts as load
 from generator.write.ownership import safe_relative
+from generator.write.scratch import UnpackError, scratch, unpack
 
 
 def load_contracts(
@@ -113,7 +113,7 @@ def from_git(config: Config, ref: str, *, new: bool = False) -> Side:
     revision = commit.decode().strip()
     overlays = _inside(config.hosts, top)
     nested = _nested(config.hosts, config.contracts)
-    with tempfile.TemporaryDirectory(prefix="toolcanon-diff-") as tmp:
+    with scratch("toolcanon-diff-") as tmp:
         contracts = _unpack_folder(top, revision, folder, Path(tmp, "contracts"), ref)
         hosts = None
         if nested is not None:  # unpacked with the contracts (none then: no hosts)
@@ -162,9 +162,11 @@ def _unpack_folder(top: Path, revision: str, folder: str, target: Path, ref: str
         if mode in _REGULAR and PurePosixPath(inside).suffix in CONTRACT_SUFFIXES
     ]
     contents = _cat_blobs(top, [sha for _, sha in blobs], ref)
-    target.mkdir()
-    for (relative, _), content in zip(blobs, contents, strict=True):
-        _unpack(target, relative, content, ref)
+    try:
+        unpack(target, zip((relative for relative, _ in blobs), contents, strict=True))
+    except UnpackError as error:
+        message = f"{ref}: cannot unpack {error.relative!r}: {error.reason}"
+        raise _error("<command line>", message, "is the tree listing a path twice?") from None
     return target.resolve()
 
 
@@ -228,18 +230,6 @@ def _submodule(display: str, ref: str) -> Diagnostic:
     message = f"{display} is a git submodule; the contracts in it are not part of {ref}"
     hint = "copy its contracts into the contracts folder, or diff its own repository"
     return Diagnostic(Position(display, 1, 1), message, UNREADABLE, hint=hint)
-
-
-def _unpack(tmp: Path, relative: str, content: bytes, ref: str) -> None:
-    """Write one blob under ``tmp`` (the path was checked), never over anything."""
-    target = tmp.joinpath(*PurePosixPath(relative).parts)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("xb") as stream:
-            stream.write(content)
-    except OSError as exc:
-        message = f"{ref}: cannot unpack {relative!r}: {exc.strerror or exc}"
-        raise _error("<command line>", message, "is the tree listing a path twice?") from None
 
 
 def _cat_blobs(top: Path, shas: list[str], ref: str) -> list[bytes]:

@@ -23,7 +23,6 @@ WRITERS = ("generator/write/",)
 MAY_WRITE = {
     "generator/live/stderr.py": "opens the write end of its own pipe (os.fdopen): no file",
     "generator/live/reaper.py": "opens /dev/null to let go of the server's pipes: no file",
-    "generator/diff/sources.py": "unpacks a git revision's contracts into its own temporary folder",
 }
 """Modules outside write/ that may call a writing function, each with why."""
 

@@ -78,6 +78,31 @@ def test_mypy_strict_and_black_check_pass(package_dir: Path, tmp_path: Path) -> 
     assert f"{modules} files would be left unchanged" in black.stderr
 
 
+def test_a_project_without_tools_gets_a_strict_and_black_clean_package(tmp_path: Path) -> None:
+    # The first run of a new project has no contracts yet; its package is committed too,
+    # so pre-commit's black and CI's mypy must take it as they take a full one.
+    (tmp_path / "contracts").mkdir()
+    assert generate_in(tmp_path) == 0
+    bin_dir = Path(sys.executable).parent
+    package = tmp_path / "generated" / "python"
+    black = subprocess.run(
+        [bin_dir / "black", "--check", "--line-length", "100", PACKAGE],
+        cwd=package,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert black.returncode == 0, black.stderr
+    mypy = subprocess.run(
+        [bin_dir / "mypy", "--strict", "--no-incremental", "--cache-dir", tmp_path / "mc", PACKAGE],
+        cwd=package,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert mypy.returncode == 0, mypy.stdout + mypy.stderr
+
+
 def test_every_module_says_it_is_generated_and_how(package_dir: Path) -> None:
     for path in sorted((package_dir / PACKAGE).glob("*.py")):
         first = path.read_text("utf-8").splitlines()[0]

@@ -20,12 +20,14 @@ from typing import Any
 
 from generator.core.diagnostics import ContractError, Diagnostic, Position
 from generator.core.fingerprint import json_sha256
+from generator.core.jsondata import JsonProblem, KeysGivenTwice, loads
 from generator.emit.mcp import entry_digest
 from generator.verify.compare import Entry, Expected
 
 PIN_FORMAT = 1
 BAD_PIN = "TC502"
 MAX_BYTES = 256 * 1024 * 1024
+REPIN = "a pin is written by --pin, not by hand: pin again"
 
 
 def pin_text(server: str, tools: Mapping[str, Entry]) -> str:
@@ -65,16 +67,28 @@ def read_pin(path: Path, display: str, server: str, namespace: str | None) -> Ex
 
 
 def _load(path: Path, display: str) -> Any:
+    """The pin's data, read by the rules every JSON input has (no NaN, no number out of
+    range, nesting within bounds) and refused when an object gives a key twice: ``json``
+    would keep the last value silently, and a pin edited that way could hide an entry."""
     try:
         with path.open("rb") as stream:
             raw = stream.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
             raise _bad(display, f"the pin is larger than {MAX_BYTES // 2**20} MiB")
-        return json.loads(raw.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
         raise _bad(
             display, f"cannot read the pin: {type(exc).__name__}: {str(exc)[:200]}"
         ) from None
+    keys = KeysGivenTwice()
+    try:
+        data = loads(text, object_pairs_hook=keys)
+    except JsonProblem as problem:
+        message = f"cannot read the pin: {problem.message}"
+        raise _bad(display, message, line=problem.line, column=problem.column) from None
+    if keys.twice is not None:
+        raise _bad(display, f"cannot read the pin: {keys.twice}", hint=REPIN)
+    return data
 
 
 def _entry(item: Any, index: int, display: str) -> tuple[str, Entry]:
@@ -89,9 +103,11 @@ def _entry(item: Any, index: int, display: str) -> tuple[str, Entry]:
         actual = None
     if digest != actual or item.get("digest", entry_digest(tool)) != entry_digest(tool):
         message = f"tools[{index}] ('{name}') does not match its sha256"
-        raise _bad(display, message, hint="a pin is written by --pin, not by hand: pin again")
+        raise _bad(display, message, hint=REPIN)
     return name, tool
 
 
-def _bad(display: str, message: str, *, hint: str | None = None) -> ContractError:
-    return ContractError([Diagnostic(Position(display, 1, 1), message, BAD_PIN, hint=hint)])
+def _bad(
+    display: str, message: str, *, hint: str | None = None, line: int = 1, column: int = 1
+) -> ContractError:
+    return ContractError([Diagnostic(Position(display, line, column), message, BAD_PIN, hint=hint)])

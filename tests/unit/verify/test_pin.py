@@ -108,22 +108,38 @@ def test_a_pin_that_is_not_as_written_is_refused(tmp_path: Path, edit: str, mess
 
 
 @pytest.mark.parametrize(
-    ("text", "error"),
+    ("text", "error", "where"),
     [
-        ("not json", "JSONDecodeError"),
-        ("[" * 100_000 + "]" * 100_000, "RecursionError"),
-        ('{"format": 1, "n": ' + "9" * 5000 + "}", "ValueError"),
-        ("\udcff", "UnicodeDecodeError"),
+        ("not json", "not valid JSON: Expecting value", (1, 1)),
+        ('{\n  "format": 1,\n  "tools": [}', "not valid JSON: Expecting value", (3, 13)),
+        ("[" * 100_000 + "]" * 100_000, "the JSON nests deeper than 128 levels", (1, 1)),
+        ("[" * 200 + "]" * 200, "the JSON nests deeper than 128 levels", (1, 1)),
+        ('{"format": 1, "n": ' + "9" * 5000 + "}", "not valid JSON: ", (1, 1)),
+        ('{"format": 1, "n": NaN}', "not valid JSON: NaN is not JSON", (1, 1)),
+        ("\udcff", "UnicodeDecodeError", (1, 1)),
+        ('{"format": 1, "tools": [], "tools": []}', "key 'tools' appears twice", (1, 1)),
     ],
-    ids=["not-json", "deep", "huge-number", "not-utf8"],
+    ids=[
+        "not-json",
+        "where",
+        "deep",
+        "deep-but-parsable",
+        "huge-number",
+        "nan",
+        "not-utf8",
+        "twice",
+    ],
 )
-def test_an_unreadable_pin_is_bad_input(tmp_path: Path, text: str, error: str) -> None:
+def test_an_unreadable_pin_is_bad_input(
+    tmp_path: Path, text: str, error: str, where: tuple[int, int]
+) -> None:
     path = tmp_path / "p.json"
     path.write_bytes(text.encode("utf-8", "surrogateescape"))
     with pytest.raises(ContractError) as caught:
         read_pin(path, "p.json", "time", "time")
     (diagnostic,) = caught.value.diagnostics
-    assert diagnostic.message.startswith(f"cannot read the pin: {error}")
+    assert diagnostic.message.startswith(f"cannot read the pin: {error}"), diagnostic.message
+    assert (diagnostic.position.line, diagnostic.position.column) == where
 
 
 def test_each_pinned_entry_carries_its_listing_digest() -> None:

@@ -8,7 +8,6 @@ a temporary folder outside the repository: no checkout, the working tree is unto
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
@@ -17,6 +16,8 @@ from generator.contracts.discover import CONTRACT_SUFFIXES, UNREADABLE, refused_
 from generator.core.diagnostics import ContractError, Diagnostic, Position
 from generator.core.jsondata import JsonProblem, KeysGivenTwice, loads
 from generator.core.paths import display
+from generator.diff.git import cat_blobs, git, git_error
+from generator.diff.settings_at import settings_at
 from generator.diff.sides import Descriptor, Resolved, Side, host_sides
 from generator.emit.canonical import CANONICAL_FORMAT
 from generator.ir.fields import descriptor_json
@@ -63,7 +64,7 @@ def against(config: Config, ref: str) -> Side:
         return load_contracts(folder, ref, display=path.as_posix().rstrip("/") + "/")
     if path.is_file():
         return pinned(path, ref)
-    return from_git(config, ref)
+    return fromgit(config, ref)
 
 
 def pinned(path: Path, label: str) -> Side:
@@ -73,21 +74,21 @@ def pinned(path: Path, label: str) -> Side:
     try:
         data = loads(path.read_text("utf-8"), object_pairs_hook=keys)
     except (OSError, UnicodeDecodeError) as exc:
-        raise _error(label, f"cannot read pinned tools: {exc}", None) from None
+        raise git_error(label, f"cannot read pinned tools: {exc}", None) from None
     except JsonProblem as problem:
-        raise _error(label, f"cannot read pinned tools: {problem.message}", None) from None
+        raise git_error(label, f"cannot read pinned tools: {problem.message}", None) from None
     if keys.twice is not None:
-        raise _error(label, f"cannot read pinned tools: not valid JSON: {keys.twice}", None)
+        raise git_error(label, f"cannot read pinned tools: not valid JSON: {keys.twice}", None)
     tools = data.get("tools") if isinstance(data, Mapping) else None
     if not isinstance(tools, list) or data.get("format") != CANONICAL_FORMAT:
         hint = "pass a generated/canonical/tools.json, a contracts folder or a git revision"
-        raise _error(label, 'not a canonical tools.json ({"format": 1, "tools": [...]})', hint)
+        raise git_error(label, 'not a canonical tools.json ({"format": 1, "tools": [...]})', hint)
     found: dict[str, Descriptor] = {}
     for index, tool in enumerate(tools):
         if not isinstance(tool, Mapping) or not isinstance(tool.get("name"), str):
-            raise _error(label, f"tools[{index}] is not a descriptor with a name", None)
+            raise git_error(label, f"tools[{index}] is not a descriptor with a name", None)
         if tool["name"] in found or not isinstance(tool.get("inputSchema"), Mapping):
-            raise _error(label, f"tools[{index}] is a duplicate or has no inputSchema", None)
+            raise git_error(label, f"tools[{index}] is a duplicate or has no inputSchema", None)
         found[tool["name"]] = tool
     return Side(label, found, {})
 
@@ -95,21 +96,21 @@ def pinned(path: Path, label: str) -> Side:
 def committed(config: Config, ref: str) -> Side:
     """The contracts at git revision ``ref`` as the *new* side (``diff --to``): judged as
     strictly as the working tree is, never read from it."""
-    return from_git(config, ref, new=True)
+    return fromgit(config, ref, new=True)
 
 
-def from_git(config: Config, ref: str, *, new: bool = False) -> Side:
+def fromgit(config: Config, ref: str, *, new: bool = False) -> Side:
     """The contracts at git revision ``ref`` of the repository holding the project
     (``new``: the side being judged, so the lint's errors stay errors)."""
-    top = Path(_git(config.root, "rev-parse", "--show-toplevel", ref=ref).decode().strip())
+    top = Path(git(config.root, "rev-parse", "--show-toplevel", ref=ref).decode().strip())
     if ref.startswith("-"):
-        raise _error("<command line>", f"unknown revision '{ref}'", None)
-    commit = _git(top, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", ref=ref)
+        raise git_error("<command line>", f"unknown revision '{ref}'", None)
+    commit = git(top, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", ref=ref)
     try:
         folder = config.contracts.resolve().relative_to(top.resolve()).as_posix()
     except ValueError:
         message = "the contracts folder is outside the repository"
-        raise _error(str(config.contracts), message, None) from None
+        raise git_error(str(config.contracts), message, None) from None
     revision = commit.decode().strip()
     overlays = _inside(config.hosts, top)
     nested = _nested(config.hosts, config.contracts)
@@ -121,7 +122,8 @@ def from_git(config: Config, ref: str, *, new: bool = False) -> Side:
         elif overlays is not None:  # the overlays of that revision (none: no hosts then)
             hosts = _unpack_folder(top, revision, overlays, Path(tmp, "hosts"), ref)
         shown = None if overlays is None else f"{ref}:{overlays}/"
-        old = replace(config, contracts=contracts, hosts=hosts, hosts_shown=shown)
+        settings = settings_at(config, top, revision, ref, Path(tmp))
+        old = replace(settings, contracts=contracts, hosts=hosts, hosts_shown=shown)
         shown = f"{ref}:{folder}/"
         if new:
             return load_contracts(old, ref, display=shown, strict=config.strict, lenient=False)
@@ -151,7 +153,7 @@ def _nested(hosts: Path | None, contracts: Path) -> PurePosixPath | None:
 def _unpack_folder(top: Path, revision: str, folder: str, target: Path, ref: str) -> Path:
     """The YAML files of ``folder`` at ``revision``, unpacked under ``target``; a link or a
     submodule that the working tree would refuse, or could not read, is refused too."""
-    listing = _git(top, "ls-tree", "-r", "-z", "--full-tree", revision, "--", folder, ref=ref)
+    listing = git(top, "ls-tree", "-r", "-z", "--full-tree", revision, "--", folder, ref=ref)
     entries = _entries(listing, folder, ref)
     problems = _refused(top, revision, folder, entries, ref)
     if problems:
@@ -161,12 +163,12 @@ def _unpack_folder(top: Path, revision: str, folder: str, target: Path, ref: str
         for inside, mode, sha in entries
         if mode in _REGULAR and PurePosixPath(inside).suffix in CONTRACT_SUFFIXES
     ]
-    contents = _cat_blobs(top, [sha for _, sha in blobs], ref)
+    contents = cat_blobs(top, [sha for _, sha in blobs], ref)
     try:
         unpack(target, zip((relative for relative, _ in blobs), contents, strict=True))
     except UnpackError as error:
         message = f"{ref}: cannot unpack {error.relative!r}: {error.reason}"
-        raise _error("<command line>", message, "is the tree listing a path twice?") from None
+        raise git_error("<command line>", message, "is the tree listing a path twice?") from None
     return target.resolve()
 
 
@@ -188,7 +190,7 @@ def _entries(listing: bytes, folder: str, ref: str) -> list[tuple[str, str, str]
         if inside is None or safe_relative(inside) is None:
             message = f"{ref} holds a contract path that leads out of {folder}/: {name!r}"
             hint = "this revision's tree was not made by git from files: inspect it"
-            raise _error("<command line>", message, hint)
+            raise git_error("<command line>", message, hint)
         found.append((inside, parts[0], parts[2]))
     return sorted(found)
 
@@ -214,7 +216,7 @@ def _wide_links(top: Path, objects: list[str], ref: str) -> list[bool]:
     if not objects:
         return []
     stdin = "".join(name + "\n" for name in objects)
-    out = _git(top, "cat-file", "--batch-check", "--follow-symlinks", ref=ref, stdin=stdin)
+    out = git(top, "cat-file", "--batch-check", "--follow-symlinks", ref=ref, stdin=stdin)
     at, wide = 0, []
     for _ in objects:
         end = out.index(b"\n", at)
@@ -230,39 +232,3 @@ def _submodule(display: str, ref: str) -> Diagnostic:
     message = f"{display} is a git submodule; the contracts in it are not part of {ref}"
     hint = "copy its contracts into the contracts folder, or diff its own repository"
     return Diagnostic(Position(display, 1, 1), message, UNREADABLE, hint=hint)
-
-
-def _cat_blobs(top: Path, shas: list[str], ref: str) -> list[bytes]:
-    """Every blob's bytes from one ``git cat-file --batch`` process."""
-    if not shas:
-        return []
-    out = _git(top, "cat-file", "--batch", ref=ref, stdin="".join(s + "\n" for s in shas))
-    contents, at = [], 0
-    for _ in shas:
-        end = out.index(b"\n", at)
-        size = int(out[at:end].split()[2])
-        contents.append(out[end + 1 : end + 1 + size])
-        at = end + 1 + size + 1
-    return contents
-
-
-def _git(cwd: Path, *args: str, ref: str, stdin: str | None = None) -> bytes:
-    try:
-        done = subprocess.run(
-            ["git", *args],
-            cwd=cwd,
-            input=stdin and stdin.encode("utf-8", "surrogateescape"),
-            capture_output=True,
-            check=False,
-        )
-    except OSError as exc:
-        raise _error("<command line>", f"cannot run git: {exc}", None) from None
-    if done.returncode != 0:
-        hint = "pass a git revision, a contracts folder or a canonical tools.json"
-        raise _error("<command line>", f"unknown revision or path '{ref}'", hint)
-    output: bytes = done.stdout
-    return output
-
-
-def _error(file: str, message: str, hint: str | None) -> ContractError:
-    return ContractError([Diagnostic(Position(file, 1, 1), message, "TC060", hint=hint)])

@@ -77,8 +77,19 @@ def listing_file(tool: ToolDescriptor, options: EmitOptions) -> PurePosixPath:
 
 def listing_result(path: PurePosixPath, options: EmitOptions) -> dict[str, Any]:
     """What a server's ``tools/list`` result says besides its tools (``mcp/<server>.json``)."""
-    cache = options.cache_of(path.stem)
+    return result_fields(path.stem, options)
+
+
+def result_fields(server: str, options: EmitOptions) -> dict[str, Any]:
+    """``server``'s ``tools/list`` result besides its tools: how long a client may keep
+    the list, who may share a cached copy, and that the list is complete."""
+    cache = options.cache_of(server)
     return {"ttlMs": cache.ttl_ms, "cacheScope": cache.cache_scope, "resultType": MCP_RESULT_TYPE}
+
+
+def servers(toolset: Toolset, options: EmitOptions) -> list[str]:
+    """Every server a listing is written for, sorted."""
+    return sorted({server_of(tool, options) for tool in toolset})
 
 
 LISTS = (

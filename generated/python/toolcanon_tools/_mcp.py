@@ -2,8 +2,10 @@
 """MCP servers on the official ``mcp`` SDK (its low-level ``Server``), loaded only by a
 host that serves MCP: ``ToolHost.mcp_server(server)``.
 
-``tools/list`` answers the server's generated listing (``mcp/<server>.json``) unchanged,
-so ``toolcanon verify`` finds nothing; ``tools/call`` goes through ``dispatch``. A
+``tools/list`` answers the server's generated listing unchanged — ``mcp/<server>.json``,
+or ``hosts/<host>/mcp/<server>.json`` for a ``ToolHost`` of a host overlay: the tools and
+the cache fields of MCP 2026-07-28 (a client of that revision drops a server whose
+listing lacks them) — so ``toolcanon verify`` finds nothing; ``tools/call`` goes through ``dispatch``. A
 handler result that does not fit its ``outputSchema`` raises ``ResultError``: the SDK
 answers that request with a JSON-RPC error carrying its message, never a result (nothing
 is sent as ``structuredContent``).
@@ -11,32 +13,63 @@ is sent as ``structuredContent``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
 
 from mcp import types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
-from ._lists import LISTS
+from . import __version__
+from ._lists import HOST_LISTS, LISTS
 from .descriptors import plain
 
 if TYPE_CHECKING:
     from .host import ToolHost
 
 
-def listing(server: str) -> dict[str, Any]:
-    """``server``'s ``tools/list`` result, as ``mcp/<server>.json`` holds it."""
-    tools = [plain(entry) for _, owner, entry in LISTS["mcp"] if owner == server]
+RESULT_FIELDS: Final[Mapping[str, Mapping[str, Any]]] = {
+    "acme.docs": {
+        "ttlMs": 0,
+        "cacheScope": "private",
+        "resultType": "complete",
+    },
+    "builtin": {
+        "ttlMs": 0,
+        "cacheScope": "private",
+        "resultType": "complete",
+    },
+    "github": {
+        "ttlMs": 0,
+        "cacheScope": "private",
+        "resultType": "complete",
+    },
+    "postgres": {
+        "ttlMs": 0,
+        "cacheScope": "private",
+        "resultType": "complete",
+    },
+}
+"""Per server, its ``tools/list`` result besides the tools (``mcp-servers`` in the config)."""
+
+
+def listing(server: str, host: str | None = None) -> dict[str, Any]:
+    """``server``'s ``tools/list`` result on ``host`` (None: the shared tools), as its
+    generated file holds it."""
+    entries = LISTS["mcp"] if host is None else HOST_LISTS[host]["mcp"]
+    tools = [plain(entry) for _, owner, entry in entries if owner == server]
     if not tools:
-        raise ValueError(f"no MCP server {server!r} in this package's listings")
-    return {"tools": tools}
+        where = "this package's listings" if host is None else f"host {host!r}'s listings"
+        raise ValueError(f"no MCP server {server!r} in {where}")
+    return {"tools": tools, **RESULT_FIELDS[server]}
 
 
 def make_server(app: ToolHost, server: str) -> Server[Any]:
     """A server named ``server`` whose calls ``app`` dispatches."""
-    result = types.ListToolsResult.model_validate(listing(server))
+    result = types.ListToolsResult.model_validate(listing(server, app.host))
     if not app.allow_missing:
-        app.check([name for name, owner, _ in LISTS["mcp"] if owner == server])
+        entries = LISTS["mcp"] if app.host is None else HOST_LISTS[app.host]["mcp"]
+        app.check([name for name, owner, _ in entries if owner == server])
 
     async def list_tools(
         ctx: Any, params: types.PaginatedRequestParams | None
@@ -47,7 +80,7 @@ def make_server(app: ToolHost, server: str) -> Server[Any]:
         answer = await app.dispatch("mcp", params, server=server)
         return types.CallToolResult.model_validate(answer)
 
-    return Server(server, on_list_tools=list_tools, on_call_tool=call_tool)
+    return Server(server, version=__version__, on_list_tools=list_tools, on_call_tool=call_tool)
 
 
 async def serve_stdio(app: ToolHost, server: str) -> None:

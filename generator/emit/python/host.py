@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.emit.common import Inputs
+from generator.emit.mcp import result_fields, servers
 from generator.emit.python.arguments import validator_of
 from generator.ir.dispatch import (
     FAILURES,
@@ -111,4 +112,7 @@ def host_context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict
         "near_cutoff": NEAR_CUTOFF,
         "meanings": {rules.mode: rules.meaning for rules in DECISION_RULES},
         "output_jsonschema": any(h["output"] == "jsonschema" for h in handlers),
+        "mcp_results": {
+            server: result_fields(server, options) for server in servers(toolset, options)
+        },
     }

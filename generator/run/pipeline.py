@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from generator.clients import check_clients
 from generator.contracts.cached import load_checked
 from generator.contracts.check import duplicate_names
 from generator.contracts.lint import LINT_CODES
@@ -153,6 +154,7 @@ def resolved(
     found += [*problems, *findings]
     if config.budgets and not has_errors(found):
         found += check_budgets(toolset, config.emit, Inputs(adapted=adapted), config.budgets)
+    found += [] if has_errors(found) else check_clients(toolset, config.emit, config.clients)
     if _blocks(found, config, strict=strict):
         return None, NOTHING_ADAPTED, found
     return toolset, adapted, found

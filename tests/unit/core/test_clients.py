@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.core.clients import CLIENTS, LIMITS, limits_of
+from tests.conftest import REPO
 
 
 def test_every_row_is_a_known_client_with_a_limit_and_a_published_source() -> None:
@@ -25,3 +26,11 @@ def test_names_are_built_from_the_server_tool_and_provider_names_only() -> None:
             assert limit.shape.format(server="s", tool="t", provider="p"), limit
         else:
             assert limit.shape == "", limit
+
+
+def test_the_manual_links_every_source_and_names_every_client() -> None:
+    page = (REPO / "docs" / "clients.md").read_text("utf-8")
+    for limit in LIMITS:
+        assert f"]({limit.source})" in page, limit.source
+    for client in CLIENTS:
+        assert f"| `{client}` |" in page, client

@@ -80,3 +80,17 @@ def test_names_within_every_limit_generate_cleanly(project: Project) -> None:
     assert [line for line in result.diagnostics if "warning" in line] == []
     listing = json.loads((project.generated / "mcp" / "github-enterprise.json").read_text())
     assert [tool["name"] for tool in listing["tools"]] == [NAME]
+
+
+def test_naming_a_client_makes_the_next_check_run_in_full(project: Project) -> None:
+    project.write("toolcanon.yaml", "targets: [mcp]\n")
+    project.write("contracts/github.yaml", CONTRACT.replace(NAME, NAME + "_once"))
+    assert project.run("generate").code == 0
+    assert project.run("check", "--strict").code == 0
+    project.write("toolcanon.yaml", CONFIG)  # nothing written changes; what is reported does
+    result = project.run("check", "--strict")
+    assert result.code == 2
+    assert [line.split(": tool ")[0] for line in result.diagnostics] == [
+        "contracts/github.yaml:4:5: warning[TC600]",
+        "contracts/github.yaml:4:5: warning[TC600]",
+    ]

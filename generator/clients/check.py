@@ -2,10 +2,9 @@
 
 Runs only when the config sets ``clients``, after the profile stage, over the resolved
 Toolset and its hosts. Each row of ``core/clients.LIMITS`` for a named client is one
-check: a name the client builds (from the server the tool is listed under, its name
-inside the server, or its provider-facing name) at the tool's ``name`` line (its
-``providerName`` line when the contract sets the name the client sees); a parameter's
-name at the property's key; a list with more tools than the client takes at the
+check: a name the client builds (from the server the tool is listed under and its name
+inside the server: what the MCP listing carries) at the tool's ``name`` line; a
+parameter's name at the property's key; a list with more tools than the client takes at the
 config's entry for the client. All are warnings (errors under ``--strict``): a client
 that refuses a tool breaks that client, not the contracts.
 """
@@ -51,14 +50,12 @@ def check_clients(
 def _name(tool: ToolDescriptor, options: EmitOptions, limit: ClientLimit) -> list[Diagnostic]:
     """The name ``limit``'s client builds for ``tool``, against its length and characters."""
     server = server_of(tool, options)
-    seen = limit.shape.format(server=server, tool=tool.tool_name, provider=tool.provider_name)
+    seen = limit.shape.format(server=server, tool=tool.tool_name)
     client = CLIENTS[limit.client]
     said = f"{client} calls this tool {seen!r}"
     if "{server}" in limit.shape:
         said += f" (server '{server}' of mcp/{server}.json)"
     path: JsonPath = ("name",)
-    if "{provider}" in limit.shape and "providerName" in tool.where.own_keys:
-        path = ("providerName",)
     found = []
     if limit.most is not None and len(seen) > limit.most:
         message = f"{said}: {len(seen)} characters, more than the {limit.most} {client} takes"
@@ -72,12 +69,9 @@ def _name(tool: ToolDescriptor, options: EmitOptions, limit: ClientLimit) -> lis
 
 
 def _fix(limit: ClientLimit, server: str, change: str, other: str, *, rule: bool = True) -> str:
-    """What to change: the tool's name (its ``providerName`` for a provider-facing name),
-    or the name the server is registered under in the client; the rule (unless the
-    message said it already) and where it is published."""
-    if "{provider}" in limit.shape:
-        change = "set the tool's providerName to a name the rule allows"
-    elif "{server}" in limit.shape:
+    """What to change: the tool's name, or the name the server is registered under in
+    the client; the rule (unless the message said it already) and where it is published."""
+    if "{server}" in limit.shape:
         change += f", or register the server under {other} '{server}'"
     said = f"; {limit.rule}" if rule else ""
     return f"{change}{said} (source: {limit.source})"

@@ -42,12 +42,12 @@ class ClientLimit:
     """One limit of one client.
 
     ``subject`` is what it limits: the name the client builds for a tool (``shape``
-    spells it: ``{server}``, ``{tool}`` — the tool's name inside its server — and
-    ``{provider}``, the provider-facing name), a parameter's name, or the tools of one
-    request. ``target`` is the list the client reads (``mcp``: the server listings;
-    ``gemini``: the function declarations), so a tool the contract leaves out of it is
-    not counted. ``most`` is the most characters (or tools) it takes, ``pattern`` the
-    characters, ``rule`` both in words, ``source`` where the number comes from.
+    spells it from ``{server}``, the server the tool is listed under, and ``{tool}``, its
+    name inside that server), a parameter's name, or the tools of one request.
+    ``target`` is the list the client reads (``mcp``: the server listings; ``gemini``:
+    the function declarations), so a tool the contract leaves out of it is not counted.
+    ``most`` is the most characters (or tools) it takes, ``pattern`` the characters,
+    ``rule`` both in words, ``source`` where the number comes from.
     """
 
     client: str

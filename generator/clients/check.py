@@ -11,7 +11,7 @@ that refuses a tool breaks that client, not the contracts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 
 from generator.core.clients import (
     CLIENTS,
@@ -28,22 +28,29 @@ from generator.emit.views import host_toolset, masked
 from generator.ir.model import ToolDescriptor, Toolset
 from generator.ir.options import EmitOptions
 from generator.ir.policy import MODES
-from generator.project.settings import Client
+from generator.project.settings import Config
 
 
-def check_clients(
-    toolset: Toolset, options: EmitOptions, clients: Sequence[Client]
-) -> list[Diagnostic]:
-    """Every finding of every limit of ``clients`` (none when the list is empty)."""
-    found: list[Diagnostic] = []
-    for client in clients:
+def check_clients(toolset: Toolset, config: Config) -> list[Diagnostic]:
+    """Every finding of every limit of the config's clients (none without ``clients``)."""
+    found = tool_limits(toolset, config)
+    for client in config.clients:
         for limit in limits_of(client.name):
             if limit.subject == "tools":
                 found += _list_sizes(toolset, limit, client.position)
-            else:
+    return found
+
+
+def tool_limits(toolset: Toolset, config: Config) -> list[Diagnostic]:
+    """The findings about single tools (names, parameters): what ``import`` checks for
+    the tools it adds, whose lists it cannot count without every other tool's fields."""
+    found: list[Diagnostic] = []
+    for client in config.clients:
+        for limit in limits_of(client.name):
+            if limit.subject != "tools":
                 tools = (tool for tool in toolset if tool.sent_to(limit.target))
                 check = _name if limit.subject == "name" else _parameters
-                found += [d for tool in tools for d in check(tool, options, limit)]
+                found += [d for tool in tools for d in check(tool, config.emit, limit)]
     return found
 
 

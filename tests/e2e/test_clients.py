@@ -94,3 +94,22 @@ def test_naming_a_client_makes_the_next_check_run_in_full(project: Project) -> N
         "contracts/github.yaml:4:5: warning[TC600]",
         "contracts/github.yaml:4:5: warning[TC600]",
     ]
+
+
+def test_import_reports_a_name_a_client_refuses_and_strict_writes_nothing(
+    project: Project,
+) -> None:
+    project.write("toolcanon.yaml", "targets: [mcp]\nclients: [claude-desktop]\n")
+    project.write("contracts/a.yaml", CONTRACT)
+    tools = [{"name": "notes.save", "description": "Save a note.", "input_schema": {}}]
+    source = project.write("claude_tools.json", json.dumps(tools))
+    result = project.run("import", source.name, "--strict")
+    assert result.code == 2
+    assert [line for line in result.diagnostics if "TC601" in line] == [
+        "claude_tools.json:1:3: warning[TC601]: tool 'notes.save': $.name: Claude Desktop"
+        " calls this tool 'notes.save', which Claude Desktop refuses: tool names of at most"
+        " 64 characters, snake or kebab case (letters, digits, '_', '-') (rename the tool"
+        " (source: https://github.com/anthropics/claude-plugins-official/blob/main/plugins/"
+        "mcp-server-dev/skills/build-mcp-app/references/directory-checklist.md))",
+    ]
+    assert not (project.contracts / "claude_tools.yaml").exists()

@@ -75,3 +75,12 @@ def test_clients_must_be_a_list_of_names(project: Project) -> None:
         "pyproject.toml:5:1: error[TC050]: config key 'clients' must be a list of client"
         " names, not a string",
     ]
+
+
+def test_comments_and_brackets_inside_strings_do_not_move_the_place(project: Project) -> None:
+    _pyproject(project, 'clients = [  # "cursor" is not an entry\n  "cursor", "bad]name",\n]\n')
+    result = project.run("validate")
+    assert result.code == 2
+    assert result.diagnostics == [
+        f"pyproject.toml:6:13: error[TC050]: unknown client 'bad]name' ({CLIENTS_ARE})",
+    ]

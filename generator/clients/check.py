@@ -4,8 +4,8 @@ Runs only when the config sets ``clients``, after the profile stage, over the re
 Toolset and its hosts. Each row of ``core/clients.LIMITS`` for a named client is one
 check: a name the client builds (from the server the tool is listed under and its name
 inside the server: what the MCP listing carries) at the tool's ``name`` line; a
-parameter's name at the property's key; a list with more tools than the client takes at the
-config's entry for the client. All are warnings (errors under ``--strict``): a client
+parameter's name at the property's key; a list with more tools than the client takes
+at the config's entry for the client. All are warnings (errors under ``--strict``): a client
 that refuses a tool breaks that client, not the contracts.
 """
 
@@ -111,7 +111,8 @@ def _list_sizes(toolset: Toolset, limit: ClientLimit, where: Position) -> list[D
     found = []
     client = CLIENTS[limit.client]
     for host, tools in _lists(toolset):
-        over = [(mode, n) for mode, n in _mode_sizes(tools, limit) if n > (limit.most or n)]
+        most = limit.most
+        over = [(mode, n) for mode, n in _mode_sizes(tools, limit) if most and n > most]
         if not over:
             continue
         sizes = ", ".join(f"'{mode}' {n}" for mode, n in over)

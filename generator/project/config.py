@@ -19,6 +19,7 @@ from generator.ir.floors import Policy
 from generator.ir.options import EmitOptions
 from generator.project.accepted import Acceptance
 from generator.project.accepted import parse as parse_acceptances
+from generator.project.clients import parse_clients
 from generator.project.config_file import ConfigText, find_config, read_config
 from generator.project.keys import (
     config_problem,
@@ -73,6 +74,8 @@ def load_config(
     values["mcp_servers"], servers_trouble = server_caches(text, values.pop("mcp_servers", None))
     trouble += servers_trouble
     policies = _policies(text, values.pop("policies", None), trouble)
+    clients, clients_trouble = parse_clients(text, values.pop("clients", None))
+    trouble += clients_trouble
     config = _apply(text, base, values, overrides or Overrides())
     trouble += _check_folders(config, text, overrides or Overrides(), require_contracts)
     problems += trouble
@@ -85,6 +88,7 @@ def load_config(
         token_threshold=threshold,
         accepted=accepted,
         policies=policies,
+        clients=clients,
     )
 
 

@@ -52,6 +52,7 @@ KEYS: dict[str, Key] = {
     "mcp-servers": Key("mcp_servers", dict),
     "accept": Key("accept", object),
     "policies": Key("policies", object),
+    "clients": Key("clients", list, what="client names"),
 }
 
 

@@ -30,6 +30,15 @@ DEFAULT_TOKEN_THRESHOLD = 100
 
 
 @dataclass(frozen=True, slots=True)
+class Client:
+    """A client profile the config names (``clients``), and where: the diagnostics about
+    a whole list (more tools than the client takes) point at this entry."""
+
+    name: str
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
 class Table:
     """A config table that the command owning it checks and reads (``diff``'s
     suppressions): the file it was written in and its value as written."""
@@ -68,6 +77,7 @@ class Config:
     cache: Path | None = None  # folder of cached results (cache.py); None: no cache
     cache_setting: Setting | None = None  # a cache folder the config names (placement.py)
     budgets: tuple[Budget, ...] = ()  # token limits, checked by validate/generate/check
+    clients: tuple[Client, ...] = ()  # client profiles whose limits are checked (clients/)
     token_threshold: int = DEFAULT_TOKEN_THRESHOLD  # diff: growth (tokens) worth reporting
     schema_extensions: frozenset[str] = frozenset()  # schema keywords allowed besides x-…
     config_file: Path | None = None  # the config file read, when there is one

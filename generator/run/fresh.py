@@ -47,10 +47,13 @@ def state(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -
 
 def checks_hash(config: Config) -> str:
     """Settings that change what is reported, not what is written (token budgets, the
-    keywords the schema lint allows, the warnings the config accepts)."""
+    keywords the schema lint allows, the warnings the config accepts, the client
+    profiles: named only when set, so a record without them stays valid)."""
     budgets = [[b.target, b.per_tool, b.per_listing] for b in config.budgets]
     accepted = sorted([a.code, *a.tools] for a in config.accepted)
-    return json_sha256([budgets, sorted(config.schema_extensions), accepted])
+    checks = [budgets, sorted(config.schema_extensions), accepted]
+    clients = sorted(client.name for client in config.clients)
+    return json_sha256([*checks, clients] if clients else checks)
 
 
 def record(config: Config, files: Mapping[PurePosixPath, bytes], warnings: int) -> Entry:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from generator.clients import check_clients, tool_limits
 from generator.contracts.cached import load_checked
 from generator.contracts.check import duplicate_names
 from generator.contracts.lint import LINT_CODES
@@ -153,6 +154,7 @@ def resolved(
     found += [*problems, *findings]
     if config.budgets and not has_errors(found):
         found += check_budgets(toolset, config.emit, Inputs(adapted=adapted), config.budgets)
+    found += [] if has_errors(found) else check_clients(toolset, config)
     if _blocks(found, config, strict=strict):
         return None, NOTHING_ADAPTED, found
     return toolset, adapted, found
@@ -177,7 +179,7 @@ def _blocks(found: Sequence[Diagnostic], config: Config, *, strict: bool) -> boo
 def check_added(others: Sequence[Checked], added: Checked, config: Config) -> list[Diagnostic]:
     """What ``validate`` would add to the project's diagnostics with ``added`` in it, for
     ``import``: the file's own diagnostics, and the checks across files (names used twice,
-    provider names, resolve) and the profile stage for its tools.
+    provider names, resolve), the profile stage and the clients' limits for its tools.
 
     The other files come with their own results already (from the cache, as
     ``load_contracts`` reads them), so nothing of theirs is checked again: only files
@@ -216,7 +218,7 @@ def _added_problems(
     if not profiles:
         return problems
     own = Toolset(tuple(t for t in toolset if t.where.file == added.path), ())
-    return [*problems, *adapt(own, enabled_targets(config.emit))[1]]
+    return [*problems, *adapt(own, enabled_targets(config.emit))[1], *tool_limits(own, config)]
 
 
 def _names_only(loaded: LoadedFile) -> LoadedFile:

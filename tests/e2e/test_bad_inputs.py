@@ -3,7 +3,8 @@
 A case is a folder in tests/bad_inputs/: its *.yaml files (or its contracts/ folder)
 become the project's contracts; an optional make.py's ``make(contracts)`` writes
 inputs too large or too odd to commit; an optional ``flags`` file holds command-line
-flags for every run (``--strict`` for warnings); expected.txt holds the exact
+flags for every run (``--strict`` for warnings), an optional toolcanon.yaml becomes the
+project's config; expected.txt holds the exact
 diagnostic lines (refresh with ``pytest --update-goldens`` and review the diff).
 """
 
@@ -19,6 +20,7 @@ from tests.conftest import MINIMAL, Project, disk_state, generate_in, golden_wri
 
 CASES_DIR = Path(__file__).parents[1] / "bad_inputs"
 CASES = sorted(p for p in CASES_DIR.iterdir() if p.is_dir())
+CONFIG = "toolcanon.yaml"  # a case's config: copied to the project, not among its contracts
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +41,10 @@ def _install_case(case: Path, contracts: Path) -> None:
     if source.is_dir():
         shutil.copytree(source, contracts, dirs_exist_ok=True)
     for path in case.glob("*.yaml"):
-        shutil.copy(path, contracts / path.name)
+        if path.name != CONFIG:
+            shutil.copy(path, contracts / path.name)
+    if (case / CONFIG).exists():
+        shutil.copy(case / CONFIG, contracts.parent / CONFIG)
     if (case / "make.py").exists():
         runpy.run_path(str(case / "make.py"))["make"](contracts)
 

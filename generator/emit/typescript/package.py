@@ -4,8 +4,9 @@ toolcanon writes the JavaScript and the ``.d.ts`` files itself, so ``generate`` 
 no TypeScript compiler and ``node`` runs the package as it is: descriptor types and
 values, per-tool input types, ``decide``, the lists of every enabled provider target
 (``emit/lists.py``: the same entries as their JSON files) and Zod v4 validators of
-each ``inputSchema`` (``emit/zod.py``). Every value is deep-frozen when the package
-loads; schemas the package holds more than once are one object (``emit/ts_values.py``).
+each ``inputSchema`` (``zod/module.py``), each built on its first use. Every value is
+deep-frozen when the package loads; schemas the package holds more than once are one
+object (``values.py``).
 """
 
 from __future__ import annotations

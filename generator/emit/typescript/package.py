@@ -6,7 +6,8 @@ values, per-tool input types, ``decide``, the lists of every enabled provider ta
 (``emit/lists.py``: the same entries as their JSON files) and Zod v4 validators of
 each ``inputSchema`` (``zod/module.py``), each built on its first use. Every value is
 deep-frozen when the package loads; schemas the package holds more than once are one
-object (``values.py``).
+object (``values.py``). Two entry points: the root, and ``descriptors``, whose modules
+and declarations never name Zod (what needs no validator loads without it).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ JS_MODULES: Final = (
     "modes",
     "host",
     "mcp",
+    "descriptors",
     "index",
 )
 DTS_MODULES: Final = (
@@ -71,6 +73,7 @@ DTS_MODULES: Final = (
     "modes",
     "host",
     "mcp",
+    "descriptors",
     "index",
 )
 ZOD_MODULE: Final = "zod.js"

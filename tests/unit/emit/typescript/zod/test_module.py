@@ -309,11 +309,13 @@ seen.push(made.length);
 const again = inputSchemas.b;
 seen.push(made.length, first === again, first.safeParse(1).success, first.safeParse("s").success);
 seen.push(inputSchemas.a.safeParse(1).success, made.length);
+const proto = Object.getOwnPropertyDescriptor(inputSchemas, "__proto__").get();
 console.log(JSON.stringify({
   seen,
   keys: Object.keys(inputSchemas),
   has: ["a" in inputSchemas, Object.hasOwn(inputSchemas, "b"), "c" in inputSchemas],
   frozen: Object.isFrozen(inputSchemas),
+  proto: [proto.safeParse(true).success, Object.getPrototypeOf(inputSchemas) === Object.prototype],
 }));
 """
 
@@ -321,13 +323,13 @@ console.log(JSON.stringify({
 def test_a_validator_is_built_on_its_first_read_and_then_kept(tmp_path: Path) -> None:
     """Zod is replaced by a proxy that records what the validators ask of it: importing
     the module asks nothing, each tool's first read builds its validator, later reads
-    return the same object."""
+    return the same object; a tool named ``__proto__`` is an own name like any other."""
     if not (HARNESS / "node_modules" / "zod").is_dir():
         pytest.skip("zod not installed: run `npm ci` in tests/ts_harness")
     real = (HARNESS / "node_modules" / "zod" / "index.js").as_uri()
     (tmp_path / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
     (tmp_path / "counting-zod.js").write_text(COUNTING_ZOD.replace("REAL", real), "utf-8")
-    schemas = [("a", {"type": "number"}), ("b", {"type": "string"})]
+    schemas = [("a", {"type": "number"}), ("b", {"type": "string"}), ("__proto__", {})]
     module = zod_module(schemas, zod="./counting-zod.js")
     (tmp_path / "lazy.js").write_text(module, encoding="utf-8")
     (tmp_path / RUNTIME_FILE).write_text(runtime_module(), encoding="utf-8")
@@ -337,9 +339,10 @@ def test_a_validator_is_built_on_its_first_read_and_then_kept(tmp_path: Path) ->
     )
     assert json.loads(ran.stdout) == {
         "seen": [0, 1, 1, True, False, True, True, 2],
-        "keys": ["a", "b"],
+        "keys": ["a", "b", "__proto__"],
         "has": [True, True, False],
         "frozen": True,
+        "proto": [True, True],
     }
 
 

@@ -79,6 +79,7 @@ def issue_targets(by_size: dict[int | None, dict[str, Any]]) -> list[Row | str]:
                 TIMES,
             )
         )
+    rows += ts_load_rows(base.get("ts_load") if base else None)
     unchanged = [_timing(mid, name) for name in UNCHANGED] if mid else []
     if unchanged and None not in unchanged:
         slower = max(t for t in unchanged if t is not None)
@@ -86,6 +87,44 @@ def issue_targets(by_size: dict[int | None, dict[str, Any]]) -> list[Row | str]:
             Row("check / generate, nothing changed (1,000), the slower", slower, 0.3, "s", "check")
         )
     return rows
+
+
+def ts_load_rows(figures: dict[str, float] | None) -> list[Row | str]:
+    """Loading the TypeScript package in fresh Node processes (bench/ts_load.py)."""
+    if not figures:
+        return ["TypeScript package load (216): not measured"]
+    from bench.ts_load import (
+        DESCRIPTORS,
+        FIRST,
+        NEXT,
+        NODE_E_0,
+        WHOLE,
+        ZOD,
+    )  # lazy: builds on generator
+
+    return [
+        Row(
+            "import `<pkg>/descriptors` ÷ `node -e 0` (216)",
+            figures[DESCRIPTORS] / figures[NODE_E_0],
+            1.3,
+            TIMES,
+        ),
+        Row(
+            "import the TypeScript package ÷ import `zod` (216)",
+            figures[WHOLE] / figures[ZOD],
+            1.2,
+            TIMES,
+        ),
+        Row(
+            "first `parseArguments` in a process, Zod's own start included (216)",
+            figures[FIRST],
+            2,
+            "ms",
+        ),
+        Row(
+            "first `parseArguments` of a tool, another's made before (216)", figures[NEXT], 2, "ms"
+        ),
+    ]
 
 
 def earlier_targets(by_size: dict[int | None, dict[str, Any]]) -> list[Row]:
@@ -268,4 +307,8 @@ HOW_TO_READ = """
 - TypeScript times are in-process (no interpreter or Node start-up on either side).
 - Max RSS is that of the largest process of the run (`wait4`), worker processes
   included as separate processes.
+- TypeScript package load (bench/ts_load.py, the 216-tool set's package): fresh `node`
+  processes taking turns, wall time; the first `parseArguments` figures are measured
+  inside a process that imported the package: the first call of the process (its
+  validator built and Zod's own code compiled by Node) and then another tool's first call.
 """

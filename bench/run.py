@@ -192,6 +192,9 @@ def measure_set(label: str, size: int | None, args: argparse.Namespace, root: Pa
     result["timings"] = {name: timing.as_json() for name, timing in timings.items()}
     if "typescript" in wanted and size is not None:
         result["typescript"] = typescript_runs(project, root / f"{slug}-ts", args.runs)
+        from bench.ts_load import measure as ts_load
+
+        result["ts_load"] = ts_load(project / "contracts")
     if "package" in wanted:
         from bench.python_package import package_speed
 

@@ -3,12 +3,18 @@
 /**
  * Freezes `value` and everything reachable from it, then returns it: the package's
  * data cannot be changed by one part of a host behind another's back. Objects that are
- * already frozen (shared between lists) are not walked twice.
+ * already frozen (shared between lists) are not walked twice. Arrays by index and
+ * objects by `for…in` (own keys only): `Object.keys` would allocate an array of keys
+ * for every object, and made freezing the data twice as slow.
  */
 export function freeze(value) {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const key of Object.keys(value)) freeze(value[key]);
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index += 1) freeze(value[index]);
+    } else {
+      for (const key in value) if (Object.hasOwn(value, key)) freeze(value[key]);
+    }
   }
   return value;
 }

@@ -4,8 +4,10 @@ toolcanon writes the JavaScript and the ``.d.ts`` files itself, so ``generate`` 
 no TypeScript compiler and ``node`` runs the package as it is: descriptor types and
 values, per-tool input types, ``decide``, the lists of every enabled provider target
 (``emit/lists.py``: the same entries as their JSON files) and Zod v4 validators of
-each ``inputSchema`` (``emit/zod.py``). Every value is deep-frozen when the package
-loads; schemas the package holds more than once are one object (``emit/ts_values.py``).
+each ``inputSchema`` (``zod/module.py``), each built on its first use. Every value is
+deep-frozen when the package loads; schemas the package holds more than once are one
+object (``values.py``). Two entry points: the root, and ``descriptors``, whose modules
+and declarations never name Zod (what needs no validator loads without it).
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ JS_MODULES: Final = (
     "modes",
     "host",
     "mcp",
+    "descriptors",
     "index",
 )
 DTS_MODULES: Final = (
@@ -70,6 +73,7 @@ DTS_MODULES: Final = (
     "modes",
     "host",
     "mcp",
+    "descriptors",
     "index",
 )
 ZOD_MODULE: Final = "zod.js"

@@ -1,9 +1,10 @@
 """Zod v4 validators from JSON Schema: the converter's public functions.
 
 ``zod_schema`` turns one schema into JavaScript text (declarations for ``$ref``
-targets plus one expression); ``zod_module`` lays out a whole ES module of them;
-``runtime_module`` is the helper module their checks call. All are pure: text in,
-text out, same input → same bytes.
+targets plus one expression); ``zod_module`` lays out a whole ES module of them, each
+schema inside a function that builds it, so importing the module builds no validator;
+``runtime_module`` is the helper module their checks (and the lazy table) call. All are
+pure: text in, text out, same input → same bytes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from generator.ir.model import thaw
 __all__ = ["RUNTIME_FILE", "Problem", "ZodSchema", "runtime_module", "zod_module", "zod_schema"]
 
 RUNTIME_FILE: Final = "_jsonschema.js"
+_INDENT: Final = "  "
+_RETURN: Final = "return "
 _DIALECTS: Final = {
     DRAFT_2020_12: False,
     DRAFT_07: True,
@@ -50,12 +53,19 @@ def dialect_is_draft7(schema: Mapping[str, Any]) -> bool | None:
     return _DIALECTS.get(spelled)
 
 
-def zod_schema(schema: Mapping[str, Any] | bool, *, prefix: str = "schema") -> ZodSchema:
+def zod_schema(
+    schema: Mapping[str, Any] | bool,
+    *,
+    prefix: str = "schema",
+    indent: str = "",
+    lead: str | None = None,
+) -> ZodSchema:
     """The Zod v4 schema of ``schema``; the names it declares start with ``prefix``.
 
-    ``expression`` is laid out to follow ``const <prefix> = ``; when the schema refers
-    to itself (``$ref: "#"``), the declarations already hold ``const <prefix> = …``
-    and ``expression`` is just ``prefix``.
+    ``expression`` is laid out to follow ``lead`` (``const <prefix> = `` unless given) on
+    a line indented by ``indent``; continuation lines, and the declarations', are indented
+    from there. When the schema refers to itself (``$ref: "#"``), the declarations already
+    hold ``const <prefix> = …`` and ``expression`` is just ``prefix``.
     """
     plain = thaw(schema)
     draft7 = dialect_is_draft7(plain) if isinstance(plain, Mapping) else False
@@ -64,14 +74,15 @@ def zod_schema(schema: Mapping[str, Any] | bool, *, prefix: str = "schema") -> Z
         return ZodSchema((), "z.never()", (Problem(("$schema",), message),))
     conversion = Conversion(root=plain, prefix=prefix, draft7=draft7)
     root, targets = conversion.run()
-    declarations = [_declaration(name, expression) for name, expression in targets]
-    text = prefix if () in conversion.names else render(root, "", len(f"const {prefix} = "))
+    declarations = [_declaration(name, expression, indent) for name, expression in targets]
+    used = len(f"const {prefix} = " if lead is None else lead)
+    text = prefix if () in conversion.names else render(root, indent, used)
     return ZodSchema(tuple(declarations), text, tuple(conversion.problems))
 
 
-def _declaration(name: str, expression: Js) -> str:
+def _declaration(name: str, expression: Js, indent: str) -> str:
     head = f"const {name} = "
-    return f"{head}{render(expression, '', len(head) + 1)};"
+    return f"{head}{render(expression, indent, len(head) + 1)};"
 
 
 def zod_module(
@@ -82,30 +93,37 @@ def zod_module(
     zod: str = "zod",
     runtime: str = f"./{RUNTIME_FILE}",
 ) -> str:
-    """An ES module: one ``const`` per schema and ``export``, {name: schema} in the order given.
+    """An ES module: one function per schema that builds its validator, and ``export``,
+    {name: validator} in the order given, each built the first time it is read.
 
     ``zod`` and ``runtime`` are the specifiers it imports Zod and the helper module by
     (the try-it page links them to its own copies); ``field`` names the schemas' field in
     the module's opening comment."""
-    declarations: list[str] = []
+    builders: list[str] = []
     entries: list[tuple[str, Js]] = []
     for prefix, (name, schema) in zip(prefixes([n for n, _ in schemas]), schemas, strict=True):
-        converted = zod_schema(schema, prefix=prefix)
-        declarations.extend(converted.declarations)
-        if converted.expression != prefix:
-            declarations.append(f"const {prefix} = {converted.expression};")
+        builders.append(_builder(prefix, schema))
         entries.append((name, raw(prefix)))
-    head = f"export const {export} = "
+    head = f"export const {export} = js.lazyTable("
     return render_template(
         "zod/schemas.js.j2",
         {},
         zod=zod,
         runtime=runtime,
-        declarations=declarations,
+        builders=builders,
         export=export,
         field=field,
-        table=render(obj(entries), "", len(head) + 1),
+        table=render(obj(entries), "", len(head) + 2),
     )
+
+
+def _builder(prefix: str, schema: Mapping[str, Any] | bool) -> str:
+    """``function <prefix>() { …; return <validator>; }``: the schema's declarations are
+    local to it, so a tool's validator costs nothing until its first use."""
+    converted = zod_schema(schema, prefix=prefix, indent=_INDENT, lead=_RETURN)
+    body = [f"{_INDENT}{declaration}" for declaration in converted.declarations]
+    body.append(f"{_INDENT}{_RETURN}{converted.expression};")
+    return "\n".join([f"function {prefix}() {{", *body, "}"])
 
 
 def prefixes(names: Sequence[str]) -> list[str]:

@@ -2,7 +2,7 @@
 // JSON Schema keywords that Zod has no exact primitive for, as Zod v4 checks.
 // Written by toolcanon; the schemas in this package call these helpers.
 //
-// Each export except equal/codePoints returns a function for `schema.check(...)`.
+// Each export except equal/codePoints/lazyTable returns a function for `schema.check(...)`.
 // A check receives Zod's payload ({ value, issues }) and adds issues whose `path`
 // is relative to the checked value, so every problem points at its own field.
 // Like JSON Schema keywords, a check ignores values of the JSON types it is not
@@ -35,6 +35,26 @@ function canonical(value) {
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * `{ name: validator }` from `{ name: () => validator }`: each validator is built the
+ * first time its name is read and kept from then on, so loading a module of validators
+ * builds none. The table is frozen; `Object.keys`, `in` and `Object.hasOwn` see every name.
+ * (The JSDoc types give tsc, reading this JavaScript, each validator's own type.)
+ *
+ * @template {Record<string, () => unknown>} T
+ * @param {T} builders
+ * @returns {Readonly<{ [K in keyof T]: ReturnType<T[K]> }>}
+ */
+export function lazyTable(builders) {
+  const table = {};
+  for (const name of Object.keys(builders)) {
+    let built;
+    const get = () => (built ??= builders[name]());
+    Object.defineProperty(table, name, { enumerable: true, get });
+  }
+  return Object.freeze(table);
 }
 
 /** JSON Schema equality: 1 equals 1.0, true does not equal 1, key order does not matter. */

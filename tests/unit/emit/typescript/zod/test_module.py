@@ -24,6 +24,7 @@ from generator.emit.typescript.zod.module import (
 from tests.zod_harness import HARNESS, ZodNode
 
 DRAFT7 = "http://json-schema.org/draft-07/schema#"
+LIST = {"type": "object", "properties": {"next": {"$ref": "#"}}}
 TSC = HARNESS / "node_modules" / ".bin" / "tsc"
 
 
@@ -240,15 +241,109 @@ def test_module_names_tools_by_identifier_and_keys_them_by_tool_name() -> None:
         "githubGetSchema",
     ]
     assert module.endswith(
-        "export const inputSchemas = {\n"
+        "export const inputSchemas = js.lazyTable({\n"
         '  "read-file": readFileSchema,\n'
         "  read_file: readFileSchema_2,\n"
         '  ["__proto__"]: protoSchema,\n'
         '  "github::get": githubGetSchema,\n'
-        "};\n"
+        "});\n"
     )
     assert 'import { z } from "zod";\nimport * as js from "./_jsonschema.js";\n' in module
     assert zod_module(schemas) == module
+
+
+def test_each_schema_is_built_by_a_function_that_holds_its_declarations() -> None:
+    """Nothing but function declarations runs at import: the ``$ref`` targets are local."""
+    tree = {
+        "$defs": {"n": {"type": "string"}},
+        "type": "object",
+        "properties": {"a": {"$ref": "#/$defs/n"}},
+    }
+    module = zod_module([("plain", {"type": "string"}), ("tree", tree), ("list", LIST)])
+    assert "\nfunction plainSchema() {\n  return z.string();\n}\n" in module
+    assert textwrap.dedent("""
+        function treeSchema() {
+          const treeSchema$1 = z.string();
+          return z.looseObject({ a: z.lazy(() => treeSchema$1).exactOptional() });
+        }
+        """) in module
+    assert textwrap.dedent("""
+        function listSchema() {
+          const listSchema = z.looseObject({ next: z.lazy(() => listSchema).exactOptional() });
+          return listSchema;
+        }
+        """) in module
+
+
+def test_a_long_schema_is_laid_out_inside_its_function() -> None:
+    properties = {f"property_{n}": {"type": "string", "maxLength": n + 1} for n in range(3)}
+    module = zod_module([("wide", {"type": "object", "properties": properties})])
+    assert textwrap.dedent("""
+        function wideSchema() {
+          return z.looseObject({
+            property_0: z.string().check(js.maxLength(1)).exactOptional(),
+            property_1: z.string().check(js.maxLength(2)).exactOptional(),
+            property_2: z.string().check(js.maxLength(3)).exactOptional(),
+          });
+        }
+        """) in module
+
+
+COUNTING_ZOD = """\
+import { z as real } from "REAL";
+export const made = [];
+// Every member of z the generated code reads (z.string, z.strictObject, …), in order.
+export const z = new Proxy(real, {
+  get(target, key) {
+    made.push(String(key));
+    return Reflect.get(target, key);
+  },
+});
+"""
+LAZY_DRIVER = """\
+import { made } from "./counting-zod.js";
+import { inputSchemas } from "./lazy.js";
+const seen = [made.length];
+const first = inputSchemas.b;
+seen.push(made.length);
+const again = inputSchemas.b;
+seen.push(made.length, first === again, first.safeParse(1).success, first.safeParse("s").success);
+seen.push(inputSchemas.a.safeParse(1).success, made.length);
+const proto = Object.getOwnPropertyDescriptor(inputSchemas, "__proto__").get();
+console.log(JSON.stringify({
+  seen,
+  keys: Object.keys(inputSchemas),
+  has: ["a" in inputSchemas, Object.hasOwn(inputSchemas, "b"), "c" in inputSchemas],
+  frozen: Object.isFrozen(inputSchemas),
+  proto: [proto.safeParse(true).success, Object.getPrototypeOf(inputSchemas) === Object.prototype],
+}));
+"""
+
+
+def test_a_validator_is_built_on_its_first_read_and_then_kept(tmp_path: Path) -> None:
+    """Zod is replaced by a proxy that records what the validators ask of it: importing
+    the module asks nothing, each tool's first read builds its validator, later reads
+    return the same object; a tool named ``__proto__`` is an own name like any other."""
+    if not (HARNESS / "node_modules" / "zod").is_dir():
+        pytest.skip("zod not installed: run `npm ci` in tests/ts_harness")
+    real = (HARNESS / "node_modules" / "zod" / "index.js").as_uri()
+    (tmp_path / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
+    (tmp_path / "counting-zod.js").write_text(COUNTING_ZOD.replace("REAL", real), "utf-8")
+    schemas = [("a", {"type": "number"}), ("b", {"type": "string"}), ("__proto__", {})]
+    module = zod_module(schemas, zod="./counting-zod.js")
+    (tmp_path / "lazy.js").write_text(module, encoding="utf-8")
+    (tmp_path / RUNTIME_FILE).write_text(runtime_module(), encoding="utf-8")
+    (tmp_path / "driver.mjs").write_text(LAZY_DRIVER, encoding="utf-8")
+    ran = subprocess.run(
+        ["node", "driver.mjs"], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    assert json.loads(ran.stdout) == {
+        "seen": [0, 1, 1, True, False, True, True, 2],
+        "keys": ["a", "b", "__proto__"],
+        "has": [True, True, False],
+        "frozen": True,
+        "proto": [True, True],
+    }
 
 
 @pytest.fixture(scope="module")

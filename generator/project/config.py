@@ -33,7 +33,7 @@ from generator.project.placement import (
     resolved,
 )
 from generator.project.policies import parse_policies
-from generator.project.servers import server_caches
+from generator.project.servers import entry_positions, server_caches
 from generator.project.settings import (
     DEFAULT_TOKEN_THRESHOLD,
     Budget,
@@ -70,7 +70,8 @@ def load_config(
     threshold = _token_threshold(text, diff_table, trouble)
     budgets = _budgets(text, values.pop("budgets", None), trouble)
     accepted = _acceptances(text, values.pop("accept", None), trouble)
-    values["mcp_servers"], servers_trouble = server_caches(text, values.pop("mcp_servers", None))
+    servers_table = values.pop("mcp_servers", None)
+    values["mcp_servers"], servers_trouble = server_caches(text, servers_table)
     trouble += servers_trouble
     policies = _policies(text, values.pop("policies", None), trouble)
     config = _apply(text, base, values, overrides or Overrides())
@@ -85,6 +86,7 @@ def load_config(
         token_threshold=threshold,
         accepted=accepted,
         policies=policies,
+        server_entries=entry_positions(text, servers_table),
     )
 
 

@@ -77,6 +77,7 @@ class Config:
     hosts: Path | None = None  # folder of host overlays (hosts/<host>.yaml); None: one host
     hosts_setting: Setting | None = None  # how the hosts folder was chosen
     hosts_shown: str | None = None  # overlays are shown as this + their path in the folder
+    server_entries: tuple[tuple[str, Position], ...] = ()  # mcp-servers: each entry's line
 
 
 @dataclass(frozen=True, slots=True)

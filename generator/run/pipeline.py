@@ -31,6 +31,7 @@ from generator.ir.model import Toolset
 from generator.models.workers import start
 from generator.profiles.stage import NOTHING_ADAPTED, Adaptations, adapt
 from generator.project.accepted import split
+from generator.project.servers import unknown_servers
 from generator.project.settings import Config
 from generator.run import memory
 from generator.run import render as emitting
@@ -146,6 +147,7 @@ def resolved(
         policies=config.policies,
     )
     found = _floored_risk_known(found, toolset)
+    found += unknown_servers(config.server_entries, toolset, config.emit.builtin_server)
     if config.hosts is not None:
         toolset, overlaid = with_hosts(toolset, config)
         problems = [*problems, *overlaid]

@@ -42,6 +42,7 @@ from generator.project.settings import (
     Setting,
     Table,
 )
+from generator.project.submission import submission_settings, table_position
 
 CLI_FILE = "<command line>"
 
@@ -73,6 +74,10 @@ def load_config(
     servers_table = values.pop("mcp_servers", None)
     values["mcp_servers"], servers_trouble = server_caches(text, servers_table)
     trouble += servers_trouble
+    values["submission"], submission_trouble = submission_settings(
+        text, values.pop("submission", None)
+    )
+    trouble += submission_trouble
     policies = _policies(text, values.pop("policies", None), trouble)
     config = _apply(text, base, values, overrides or Overrides())
     trouble += _check_folders(config, text, overrides or Overrides(), require_contracts)
@@ -87,6 +92,7 @@ def load_config(
         accepted=accepted,
         policies=policies,
         server_entries=entry_positions(text, servers_table),
+        submission_at=table_position(text),
     )
 
 

@@ -78,6 +78,7 @@ class Config:
     hosts_setting: Setting | None = None  # how the hosts folder was chosen
     hosts_shown: str | None = None  # overlays are shown as this + their path in the folder
     server_entries: tuple[tuple[str, Position], ...] = ()  # mcp-servers: each entry's line
+    submission_at: Position | None = None  # chatgpt-submission (else targets): its line
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,6 +74,8 @@ TARGETS: tuple[Target, ...] = (
     Target("schema", "generator.emit.schema"),
     # Off unless configured: the page embeds a Zod build and every schema twice.
     Target("page", "generator.emit.page.html", default=False),
+    # Off unless configured: only an app going to ChatGPT's directory needs the file.
+    Target("chatgpt-submission", "generator.emit.chatgpt_submission", default=False),
 )
 ADAPTERS: dict[str, str] = {
     "openai": "generator.profiles.openai:adapt",

@@ -206,6 +206,19 @@ FIELDS: tuple[FieldSpec, ...] = (
         "Icons an MCP client may show ({src, mimeType?, sizes?, theme?}); MCP's Tool.icons.",
     ),
     FieldSpec(
+        "submission",
+        "submission",
+        "dict[str, Any]",
+        (
+            "{ readonly openWorldHint?: boolean; readonly readOnlyJustification?: string;"
+            " readonly openWorldJustification?: string;"
+            " readonly destructiveJustification?: string; readonly prompts?: readonly string[] }"
+        ),
+        "What a ChatGPT app submission says of the tool: OpenAI's openWorldHint (changes"
+        " publicly visible internet state), a justification per hint, a prompt per example.",
+        optional=True,
+    ),
+    FieldSpec(
         "targets",
         "targets",
         "dict[str, list[str]]",

@@ -114,6 +114,9 @@ class ToolDescriptor:
     # Which policy floor (``ir/floors``) set each field the contract left silent: what the
     # catalogue shows; not a descriptor field, so no listing or package carries it.
     floors: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # What a ChatGPT app submission says of the tool (``submission:``; the
+    # chatgpt-submission target): OpenAI's openWorldHint, hint justifications, prompts.
+    submission: FrozenJson | None = None
     # The canonical JSON ``fields.descriptor_json`` builds on first use and every later
     # call shares. Not an init field, so ``dataclasses.replace`` (a host's overlay, lean)
     # starts the copy empty instead of carrying the original's stale data.

@@ -26,6 +26,20 @@ class ServerCache:
 
 
 @dataclass(frozen=True, slots=True)
+class Submission:
+    """The ChatGPT app submission's settings (``chatgpt-submission``): the MCP server the
+    app is (None: the builtin server), the form's app info (None: left to the form) and
+    the prompts the app must not act on (its negative test cases)."""
+
+    server: str | None = None
+    display_name: str | None = None
+    subtitle: str | None = None
+    description: str | None = None
+    category: str | None = None
+    negative_prompts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class EmitOptions:
     """What emitters may read besides the toolset; part of the manifest's inputs."""
 
@@ -36,6 +50,12 @@ class EmitOptions:
     targets: tuple[str, ...] = DEFAULT
     mode_files: bool = False  # write each mode's masked lists (modes/<mode>/…)
     mcp_servers: tuple[ServerCache, ...] = ()  # sorted by server; the rest take the defaults
+    submission: Submission = Submission()  # the chatgpt-submission target's app
+
+    @property
+    def submission_server(self) -> str:
+        """The MCP server whose tools the ChatGPT app submission lists."""
+        return self.submission.server or self.builtin_server
 
     def cache_of(self, server: str) -> ServerCache:
         """The cache hints of ``server``'s listing: its own entry, else ``*``'s, else the

@@ -34,7 +34,7 @@ from generator.project.placement import (
     resolved,
 )
 from generator.project.policies import parse_policies
-from generator.project.servers import server_caches
+from generator.project.servers import entry_positions, server_caches
 from generator.project.settings import (
     DEFAULT_TOKEN_THRESHOLD,
     Budget,
@@ -43,6 +43,7 @@ from generator.project.settings import (
     Setting,
     Table,
 )
+from generator.project.submission import submission_settings, table_position
 
 CLI_FILE = "<command line>"
 
@@ -71,8 +72,13 @@ def load_config(
     threshold = _token_threshold(text, diff_table, trouble)
     budgets = _budgets(text, values.pop("budgets", None), trouble)
     accepted = _acceptances(text, values.pop("accept", None), trouble)
-    values["mcp_servers"], servers_trouble = server_caches(text, values.pop("mcp_servers", None))
+    servers_table = values.pop("mcp_servers", None)
+    values["mcp_servers"], servers_trouble = server_caches(text, servers_table)
     trouble += servers_trouble
+    values["submission"], submission_trouble = submission_settings(
+        text, values.pop("submission", None)
+    )
+    trouble += submission_trouble
     policies = _policies(text, values.pop("policies", None), trouble)
     clients, clients_trouble = parse_clients(text, values.pop("clients", None))
     trouble += clients_trouble
@@ -89,6 +95,8 @@ def load_config(
         accepted=accepted,
         policies=policies,
         clients=clients,
+        server_entries=entry_positions(text, servers_table),
+        submission_at=table_position(text),
     )
 
 

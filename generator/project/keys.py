@@ -50,6 +50,7 @@ KEYS: dict[str, Key] = {
     "hosts": Key("hosts", str),
     "mode-files": Key("mode_files", bool),
     "mcp-servers": Key("mcp_servers", dict),
+    "chatgpt-submission": Key("submission", dict),
     "accept": Key("accept", object),
     "policies": Key("policies", object),
     "clients": Key("clients", list, what="client names"),

@@ -8,9 +8,12 @@ the table does not name gets the policy's conservative defaults.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Sequence
 from typing import Any
 
-from generator.core.diagnostics import Diagnostic, Position
+from generator.core.diagnostics import Diagnostic, Position, Severity
+from generator.ir.model import Toolset
 from generator.ir.names import is_tool_name
 from generator.ir.options import EVERY_SERVER, ServerCache
 from generator.ir.policy import CACHE_SCOPES, MCP_CACHE_SCOPE, MCP_TTL_MS
@@ -18,9 +21,40 @@ from generator.project.config_file import ConfigText
 from generator.project.keys import config_problem
 
 KEY = "mcp-servers"
+UNKNOWN_CODE = "TC058"
 SETTINGS = ("ttl-ms", "cache-scope")
 _HINT = 'write mcp-servers.<server> = {ttl-ms = 300000, cache-scope = "public"}'
 _MAX_TTL = 2**53 - 1  # what a JavaScript client can still read as an integer
+
+
+def entry_positions(text: ConfigText | None, table: Any) -> tuple[tuple[str, Position], ...]:
+    """Where each ``mcp-servers`` entry is written, for :func:`unknown_servers` (which
+    runs once the contracts are read: only they know the servers)."""
+    if text is None or not isinstance(table, dict):
+        return ()
+    return tuple((server, _position(text, (KEY, server))) for server in table)
+
+
+def unknown_servers(
+    entries: Sequence[tuple[str, Position]], toolset: Toolset, builtin_server: str
+) -> list[Diagnostic]:
+    """A warning at each entry naming no server of the contracts (a typo, or a server
+    renamed since): its settings would silently reach no listing. The builtin server
+    is one when a tool belongs to no server."""
+    servers = set(toolset.servers())
+    if any(tool.server is None for tool in toolset):
+        servers.add(builtin_server)
+    known = sorted(servers)
+    problems = []
+    for server, where in entries:
+        if server == EVERY_SERVER or server in servers:
+            continue
+        match = difflib.get_close_matches(server, known, n=1)
+        listed = f"the contracts' servers: {', '.join(known)}" if known else "no contract has one"
+        hint = f"did you mean '{match[0]}'?" if match else listed
+        message = f"{KEY}.{server} names no MCP server of the contracts"
+        problems.append(Diagnostic(where, message, UNKNOWN_CODE, Severity.WARNING, hint=hint))
+    return problems
 
 
 def server_caches(

@@ -87,6 +87,8 @@ class Config:
     hosts: Path | None = None  # folder of host overlays (hosts/<host>.yaml); None: one host
     hosts_setting: Setting | None = None  # how the hosts folder was chosen
     hosts_shown: str | None = None  # overlays are shown as this + their path in the folder
+    server_entries: tuple[tuple[str, Position], ...] = ()  # mcp-servers: each entry's line
+    submission_at: Position | None = None  # chatgpt-submission (else targets): its line
 
 
 @dataclass(frozen=True, slots=True)

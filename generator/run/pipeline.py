@@ -35,6 +35,7 @@ from generator.project.accepted import split
 from generator.project.settings import Config
 from generator.run import memory
 from generator.run import render as emitting
+from generator.run.resolved_checks import config_findings
 from generator.run.sources import config_hash, discover
 from generator.tokens.budgeting import check_budgets
 from generator.write.manifest import MANIFEST, manifest_text, same_output
@@ -146,7 +147,7 @@ def resolved(
         builtin_server=config.emit.builtin_server,
         policies=config.policies,
     )
-    found = _floored_risk_known(found, toolset)
+    found = [*_floored_risk_known(found, toolset), *config_findings(toolset, config)]
     if config.hosts is not None:
         toolset, overlaid = with_hosts(toolset, config)
         problems = [*problems, *overlaid]

@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # names for type checkers: at run time the package imports no
         ToolHost,
     )
 
-__version__ = "0.1.0+c2063f289d11"
+__version__ = "0.1.0+a48156ad6c65"
 
 __all__ = [
     "BY_NAME",

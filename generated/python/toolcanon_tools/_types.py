@@ -46,6 +46,7 @@ class ToolDescriptor(TypedDict):
     strict: bool
     examples: list[dict[str, Any]]
     icons: list[dict[str, Any]]
+    submission: NotRequired[dict[str, Any]]
     targets: dict[str, list[str]]
     annotations: Annotations
 

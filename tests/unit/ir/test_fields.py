@@ -15,7 +15,7 @@ from generator.ir.options import EmitOptions
 from generator.ir.policy import DEFAULTS
 from generator.run.pipeline import load_toolset
 from tests.conftest import Project
-from tests.toolsets import inputs, sample
+from tests.toolsets import inputs, sample, toolset
 
 # IR attributes that are not canonical fields: how the IR is used, not what a tool is.
 INTERNAL = {"where", "canonical_memo", "floors"}
@@ -39,7 +39,8 @@ def test_descriptor_json_follows_the_table(example_project: Project) -> None:
     assert toolset is not None
     for tool in toolset:
         data = descriptor_json(tool)
-        expected = [s.key for s in FIELDS if not s.optional or tool.output_schema is not None]
+        # an optional field (outputSchema, submission) is left out when the tool has none
+        expected = [s.key for s in FIELDS if not s.optional or s.value(tool) is not None]
         assert list(data) == expected
         assert data["parameters"] is data["inputSchema"]
         assert list(data["annotations"]) == [spec.key for spec in ANNOTATIONS]
@@ -94,3 +95,33 @@ def test_emitting_leaves_the_shared_json_as_it_was_built(tmp_path: Path) -> None
     for tool in (*toolset.tools, *host_tools):
         fresh = descriptor_json(dataclasses.replace(tool))  # an empty cache: built anew
         assert json.dumps(descriptor_json(tool)) == json.dumps(fresh), tool.name
+
+
+SUBMISSION = """
+version: 1
+tools:
+  - name: share
+    description: Share a file at a public link.
+    examples: [{path: a.txt}]
+    submission:
+      openWorldHint: true
+      destructiveJustification: It adds a link; nothing is removed.
+      prompts: [Share a.txt]
+    inputSchema:
+      type: object
+      properties:
+        path: {type: string}
+  - name: stat
+    description: Describe a file.
+    inputSchema: {type: object}
+"""
+
+
+def test_a_submission_block_is_carried_as_written_and_absent_without_one(tmp_path: Path) -> None:
+    share, stat = toolset(tmp_path, SUBMISSION)
+    assert dict(descriptor_json(share))["submission"] == {
+        "openWorldHint": True,
+        "destructiveJustification": "It adds a link; nothing is removed.",
+        "prompts": ["Share a.txt"],
+    }
+    assert "submission" not in descriptor_json(stat)

@@ -95,3 +95,41 @@ def test_a_pyproject_table_is_read_too(project: Project) -> None:
     assert project.run("generate").code == 0
     listing = json.loads((project.generated / "mcp" / "github.json").read_text("utf-8"))
     assert (listing["ttlMs"], listing["cacheScope"]) == (1000, "public")
+
+
+def test_an_entry_naming_no_server_of_the_contracts_is_a_warning_at_its_line(
+    project: Project,
+) -> None:
+    project.write("contracts/a.yaml", MINIMAL)
+    project.write("contracts/github.yaml", SERVER)
+    project.write(
+        "toolcanon.yaml",
+        """
+        targets: [mcp]
+        mcp-servers:
+          "*": {ttl-ms: 1}
+          githb: {ttl-ms: 300000}
+          builtin: {ttl-ms: 5}
+          postgres: {ttl-ms: 5}
+        """,
+    )
+    result = project.run("validate")
+    assert result.code == 0, result.err
+    assert result.diagnostics == [
+        "toolcanon.yaml:4:3: warning[TC058]: mcp-servers.githb names no MCP server of the"
+        " contracts (did you mean 'github'?)",
+        "toolcanon.yaml:6:3: warning[TC058]: mcp-servers.postgres names no MCP server of the"
+        " contracts (the contracts' servers: builtin, github)",
+    ]
+
+
+def test_the_builtin_server_is_one_only_when_a_tool_belongs_to_no_server(
+    project: Project,
+) -> None:
+    project.write("contracts/github.yaml", SERVER)
+    project.write("toolcanon.yaml", "mcp-servers:\n  builtin: {ttl-ms: 5}\n")
+    result = project.run("validate")
+    assert result.diagnostics == [
+        "toolcanon.yaml:2:3: warning[TC058]: mcp-servers.builtin names no MCP server of the"
+        " contracts (the contracts' servers: github)",
+    ]

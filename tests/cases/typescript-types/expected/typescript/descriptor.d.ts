@@ -90,6 +90,8 @@ export interface CanonicalToolDescriptor {
   readonly examples: readonly JsonObject[];
   /** Icons an MCP client may show ({src, mimeType?, sizes?, theme?}); MCP's Tool.icons. */
   readonly icons: readonly { readonly src: string; readonly mimeType?: string; readonly sizes?: readonly string[]; readonly theme?: "light" | "dark" }[];
+  /** What a ChatGPT app submission says of the tool: OpenAI's openWorldHint (changes publicly visible internet state), a justification per hint, a prompt per example. */
+  readonly submission?: { readonly openWorldHint?: boolean; readonly readOnlyJustification?: string; readonly openWorldJustification?: string; readonly destructiveJustification?: string; readonly prompts?: readonly string[] };
   /** Provider targets whose files leave the tool out (`exclude`). */
   readonly targets: { readonly exclude: readonly string[] };
   /** MCP tool annotations. */

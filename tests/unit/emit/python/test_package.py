@@ -16,7 +16,7 @@ import pytest
 
 from generator.emit.python.package import MODULES, PACKAGE_RUNTIME, RUNTIME, VIEW_DATA
 from generator.ir import policy
-from tests.conftest import Project, generate_in
+from tests.conftest import MINIMAL, Project, generate_in
 from tests.generated_python import PACKAGE, canonical_tools, import_fresh
 
 ISOLATED = """
@@ -78,10 +78,34 @@ def test_mypy_strict_and_black_check_pass(package_dir: Path, tmp_path: Path) -> 
     assert f"{modules} files would be left unchanged" in black.stderr
 
 
-def test_a_project_without_tools_gets_a_strict_and_black_clean_package(tmp_path: Path) -> None:
-    # The first run of a new project has no contracts yet; its package is committed too,
-    # so pre-commit's black and CI's mypy must take it as they take a full one.
+ONE_TOOL_CONSUMER = f"""
+from {PACKAGE} import ToolContext, ToolHost
+from {PACKAGE}.models import ReadFileInput
+
+app = ToolHost()
+
+
+@app.handler("read_file")
+def good(args: ReadFileInput, ctx: ToolContext) -> str:
+    return args.path
+
+
+@app.handler("read_file")
+def wrong(args: int, ctx: ToolContext) -> str:
+    return ""
+"""
+
+
+@pytest.mark.parametrize("contracts", [{}, {"a.yaml": MINIMAL}], ids=["no-tools", "one-tool"])
+def test_a_small_project_gets_a_strict_and_black_clean_package(
+    tmp_path: Path, contracts: dict[str, str]
+) -> None:
+    # The first runs of a new project have no contract or one; its package is committed
+    # too, so pre-commit's black and CI's mypy must take it as they take a full one (an
+    # overload of one variant is a mypy error, a literal of none a black rewrite).
     (tmp_path / "contracts").mkdir()
+    for name, text in contracts.items():
+        (tmp_path / "contracts" / name).write_text(text, "utf-8")
     assert generate_in(tmp_path) == 0
     bin_dir = Path(sys.executable).parent
     package = tmp_path / "generated" / "python"
@@ -93,14 +117,31 @@ def test_a_project_without_tools_gets_a_strict_and_black_clean_package(tmp_path:
         check=False,
     )
     assert black.returncode == 0, black.stderr
+    checked = [PACKAGE]
+    if contracts:
+        (package / "consumer.py").write_text(ONE_TOOL_CONSUMER, "utf-8")
+        checked.append("consumer.py")
     mypy = subprocess.run(
-        [bin_dir / "mypy", "--strict", "--no-incremental", "--cache-dir", tmp_path / "mc", PACKAGE],
+        [
+            bin_dir / "mypy",
+            "--strict",
+            "--no-incremental",
+            "--cache-dir",
+            tmp_path / "mc",
+            *checked,
+        ],
         cwd=package,
         capture_output=True,
         text=True,
         check=False,
     )
-    assert mypy.returncode == 0, mypy.stdout + mypy.stderr
+    errors = [line for line in mypy.stdout.splitlines() if ": error:" in line]
+    if not contracts:
+        assert mypy.returncode == 0, mypy.stdout + mypy.stderr
+        return
+    # the one handler is still held to its contract, and nothing else is reported
+    assert len(errors) == 1, mypy.stdout
+    assert errors[0].startswith("consumer.py:13: error: Argument 1 has incompatible type")
 
 
 def test_every_module_says_it_is_generated_and_how(package_dir: Path) -> None:

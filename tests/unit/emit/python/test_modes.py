@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import black
 import botocore.session
 import pytest
 from botocore.validate import ParamValidator
@@ -23,6 +24,10 @@ from openai.types.chat import ChatCompletionAllowedToolChoiceParam
 from openai.types.responses import ToolChoiceAllowedParam
 from pydantic import TypeAdapter
 
+from generator.core.targets import enabled
+from generator.core.templating import render
+from generator.emit.lists import tool_lists
+from generator.emit.python.package import FILTERS
 from tests.conftest import generate_in
 from tests.generated_python import import_fresh
 
@@ -271,3 +276,34 @@ def test_mypy_strict_knows_each_providers_fields(generated: Path, tmp_path: Path
     line = len(CONSUMER.splitlines()) + 1
     message = 'TypedDict "GeminiRequest" has no key "tool_choice"  [typeddict-item]'
     assert errors == [f"wrong.py:{line}: error: {message}"], checked.stdout
+
+
+SUBSETS = [
+    (),
+    ("anthropic",),
+    ("openai",),
+    ("gemini-openapi", "mcp"),
+    ("openai", "anthropic", "bedrock", "gemini", "gemini-openapi", "mcp"),
+]
+
+
+@pytest.mark.parametrize("targets", SUBSETS)
+def test_modes_py_is_laid_out_as_black_lays_it_out_for_any_set_of_lists(
+    targets: tuple[str, ...],
+) -> None:
+    """The template is not formatted: one request list (no overloads), two (a union on one
+    line), many (the union split), none (``NoReturn``) each pass ``black --check``."""
+    lists = tool_lists(enabled(("python", *targets)))
+    per_server = [tl.key for tl in lists if tl.per_server]
+    code = render(
+        "python/modes.py.j2",
+        FILTERS,
+        header="# header",
+        list_keys=[tl.key for tl in lists],
+        per_server=per_server,
+        flat=[tl.key for tl in lists if not tl.per_server],
+        request_lists=[tl for tl in lists if tl.request is not None],
+    )
+    assert black.format_str(code, mode=black.Mode(line_length=100)) == code
+    compile(code, "modes.py", "exec")
+    assert ("-> NoReturn:" in code) == (not targets)

@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # names for type checkers: at run time the package imports no
         ToolHost,
     )
 
-__version__ = "0.1.0+7b3005f46758"
+__version__ = "0.1.0+33ee5fda4007"
 
 __all__ = [
     "BY_NAME",

@@ -25,12 +25,19 @@ from typing import (
     Any,
     Final,
     Literal,
-    NotRequired,
-    TypedDict,
     overload,
 )
 
 from ._lists import HOST_LISTS, LISTS, PER_SERVER, Entry
+from ._requests import (  # the request types, re-exported: callers name them from here
+    OpenAIChatRequest as OpenAIChatRequest,
+    OpenAIResponsesRequest as OpenAIResponsesRequest,
+    ClaudeRequest as ClaudeRequest,
+    BedrockRequest as BedrockRequest,
+    GeminiRequest as GeminiRequest,
+    McpRequest as McpRequest,
+    ToolRequest as ToolRequest,
+)
 from .descriptors import plain
 from .hosts import HOSTS, host_by_name
 from ._types import Mode
@@ -75,118 +82,6 @@ def tools_for(
         found = _CACHE[key] = marshal.dumps(_unshared(plain(_masked(mode, provider, host))))
     copied: list[dict[str, Any]] | dict[str, list[dict[str, Any]]] = marshal.loads(found)
     return copied
-
-
-class ChatAllowedFunction(TypedDict):
-    """A function ``tool_choice`` allows (Chat Completions)."""
-
-    type: Literal["function"]
-    function: dict[str, str]
-
-
-class ChatAllowedTools(TypedDict):
-    """``allowed_tools`` of a Chat Completions ``tool_choice``."""
-
-    mode: Literal["auto"]
-    tools: list[ChatAllowedFunction]
-
-
-class ChatToolChoice(TypedDict):
-    """Chat Completions' ``tool_choice`` that allows the named tools only."""
-
-    type: Literal["allowed_tools"]
-    allowed_tools: ChatAllowedTools
-
-
-class ResponsesAllowedFunction(TypedDict):
-    """A function ``tool_choice`` allows (Responses)."""
-
-    type: Literal["function"]
-    name: str
-
-
-class ResponsesToolChoice(TypedDict):
-    """The Responses API's ``tool_choice`` that allows the named tools only."""
-
-    type: Literal["allowed_tools"]
-    mode: Literal["auto"]
-    tools: list[ResponsesAllowedFunction]
-
-
-class GeminiTool(TypedDict):
-    """A Gemini ``Tool`` holding the whole list of function declarations."""
-
-    functionDeclarations: list[dict[str, Any]]
-
-
-class GeminiFunctionCallingConfig(TypedDict):
-    """``VALIDATED`` (a call of an allowed function, or text) with the allowed names;
-    ``NONE`` (text only) when the mode denies every tool."""
-
-    mode: Literal["VALIDATED", "NONE"]
-    allowedFunctionNames: NotRequired[list[str]]
-
-
-class GeminiToolConfig(TypedDict):
-    """Gemini's ``toolConfig``."""
-
-    functionCallingConfig: GeminiFunctionCallingConfig
-
-
-class BedrockToolConfig(TypedDict):
-    """Converse's ``toolConfig``: the masked list (Converse cannot restrict a list)."""
-
-    tools: list[dict[str, Any]]
-
-
-class OpenAIChatRequest(TypedDict):
-    """Chat Completions request fields: ``create(..., **tool_request(...))``."""
-
-    tools: list[dict[str, Any]]
-    tool_choice: ChatToolChoice | Literal["none"]
-
-
-class OpenAIResponsesRequest(TypedDict):
-    """Responses API request fields: ``create(..., **tool_request(...))``."""
-
-    tools: list[dict[str, Any]]
-    tool_choice: ResponsesToolChoice | Literal["none"]
-
-
-class ClaudeRequest(TypedDict):
-    """The masked list as ``tools``."""
-
-    tools: list[dict[str, Any]]
-
-
-class BedrockRequest(TypedDict):
-    """Converse request fields: no ``toolConfig`` when the mode denies every tool."""
-
-    toolConfig: NotRequired[BedrockToolConfig]
-
-
-class GeminiRequest(TypedDict):
-    """Gemini ``GenerateContentConfig`` fields (``config=`` of ``generate_content``)."""
-
-    tools: list[GeminiTool]
-    toolConfig: GeminiToolConfig
-
-
-class McpRequest(TypedDict):
-    """The masked list as ``tools`` (per server: a tools/list result's tools)."""
-
-    tools: list[dict[str, Any]]
-
-
-ToolRequest = (
-    OpenAIChatRequest
-    | OpenAIResponsesRequest
-    | ClaudeRequest
-    | BedrockRequest
-    | GeminiRequest
-    | dict[str, McpRequest]
-)
-"""What ``tool_request`` returns: the request fields of one list."""
 
 
 RequestName = Literal["openai-chat", "openai-responses", "anthropic", "bedrock", "gemini", "mcp"]

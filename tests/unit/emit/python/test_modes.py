@@ -246,6 +246,9 @@ def test_the_sdks_own_request_types_take_every_restriction(pkg: Any) -> None:
 
 CONSUMER = """\
 from toolcanon_tools import tool_request
+from toolcanon_tools.modes import GeminiRequest
+
+gemini: GeminiRequest = tool_request("gemini", "auto")
 
 chat = tool_request("openai-chat", "plan", host="kiosk")
 choice = chat["tool_choice"]
@@ -288,22 +291,23 @@ SUBSETS = [
 
 
 @pytest.mark.parametrize("targets", SUBSETS)
-def test_modes_py_is_laid_out_as_black_lays_it_out_for_any_set_of_lists(
-    targets: tuple[str, ...],
+@pytest.mark.parametrize("module", ["modes.py", "_requests.py"])
+def test_the_modules_are_laid_out_as_black_lays_them_out_for_any_set_of_lists(
+    targets: tuple[str, ...], module: str
 ) -> None:
-    """The template is not formatted: one request list (no overloads), two (a union on one
-    line), many (the union split), none (``NoReturn``) each pass ``black --check``."""
+    """The templates are not formatted: one request list (no overloads), two (a union on
+    one line), many (the union split), none (``NoReturn``) each pass ``black --check``."""
     lists = tool_lists(enabled(("python", *targets)))
-    per_server = [tl.key for tl in lists if tl.per_server]
     code = render(
-        "python/modes.py.j2",
+        f"python/{module}.j2",
         FILTERS,
         header="# header",
         list_keys=[tl.key for tl in lists],
-        per_server=per_server,
+        per_server=[tl.key for tl in lists if tl.per_server],
         flat=[tl.key for tl in lists if not tl.per_server],
         request_lists=[tl for tl in lists if tl.request is not None],
     )
     assert black.format_str(code, mode=black.Mode(line_length=100)) == code
-    compile(code, "modes.py", "exec")
-    assert ("-> NoReturn:" in code) == (not targets)
+    compile(code, module, "exec")
+    if module == "modes.py":
+        assert ("-> NoReturn:" in code) == (not targets)

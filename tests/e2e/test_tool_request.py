@@ -220,6 +220,12 @@ def test_node_gives_what_python_gives_and_hands_out_copies(
                 want = pkg.tool_request(provider, mode, host=host)
                 assert found[f"{provider} {mode} {host or ''}"] == want, (provider, mode, host)
     assert found["again"] == pkg.tool_request("openai-chat", "plan")
+    assert found["frozen"]  # the package's entries, in containers of the caller's own
+    assert found["errors"] == [
+        "unknown permission mode: later",
+        "unknown list: cohere",
+        "unknown host: laptop",
+    ]
 
 
 @pytest.mark.parametrize("provider", RESTRICTING)

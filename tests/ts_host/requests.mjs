@@ -18,6 +18,15 @@ const first = toolRequest("openai-chat", "plan");
 first.tools.pop();
 first.tool_choice.allowed_tools.tools.length = 0;
 out.again = toolRequest("openai-chat", "plan");
+out.frozen = Object.isFrozen(out.again.tools[0]) && !Object.isFrozen(out.again.tool_choice);
+out.errors = [];
+for (const args of [["gemini", "later"], ["cohere", "plan"], ["gemini", "plan", "laptop"]]) {
+  try {
+    toolRequest(...args);
+  } catch (error) {
+    out.errors.push(error.message);
+  }
+}
 const openai = (url) => new OpenAI({ apiKey: "fake", baseURL: url, maxRetries: 0 });
 for (const mode of ["plan", "auto"]) {
   const messages = [{ role: "user", content: "hi" }];

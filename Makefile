@@ -11,7 +11,7 @@ MCP_SERVERS_DIR := tests/mcp_servers
 MCP_SERVERS_INSTALLED := $(MCP_SERVERS_DIR)/node_modules/.installed
 
 .PHONY: install generate check validate test lint typecheck docs release-rev bench bench-quick bench-typescript \
-	bench-zod bench-tools-for bench-page browser vendor-zod clean
+	bench-zod bench-tools-for bench-tool-request bench-page browser vendor-zod clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -91,6 +91,9 @@ bench-typescript: $(TEST_INSTALLED) $(NODE_INSTALLED)
 
 bench-tools-for: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	$(BIN)/python bench/tools_for.py
+
+bench-tool-request: $(TEST_INSTALLED) $(NODE_INSTALLED)
+	$(BIN)/python bench/tool_request.py
 
 bench-zod: $(TEST_INSTALLED) $(NODE_INSTALLED)
 	cd bench/node && npm ci --no-audit --no-fund --loglevel=error

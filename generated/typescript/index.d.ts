@@ -96,8 +96,8 @@ export type { ArgumentsProblem, Provider } from "./arguments.js";
 export { ArgumentsError, parseArguments, providers } from "./arguments.js";
 export type { HostName, HostToolDescriptors } from "./hosts.js";
 export { hostNames, hostToolDescriptors, toolDescriptorsFor } from "./hosts.js";
-export type { ListName, ToolLists } from "./modes.js";
-export { listNames, toolsFor } from "./modes.js";
+export type { ListName, RequestName, ToolLists, ToolRequests } from "./modes.js";
+export { listNames, requestNames, toolRequest, toolsFor } from "./modes.js";
 export type {
   AcmeDocsPagesGetOutput,
   AcmeDocsSearchDocsOutput,

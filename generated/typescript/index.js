@@ -7,6 +7,6 @@ export { openaiChatTools, openaiResponsesTools, claudeTools, bedrockTools, gemin
 export { inputSchemas } from "./zod.js";
 export { ArgumentsError, parseArguments, providers } from "./arguments.js";
 export { hostNames, hostToolDescriptors, toolDescriptorsFor } from "./hosts.js";
-export { listNames, toolsFor } from "./modes.js";
+export { listNames, requestNames, toolRequest, toolsFor } from "./modes.js";
 export { outputSchemas } from "./outputs.js";
 export { ResultError, UnhandledToolsError, createToolHost, dispatchProviders } from "./host.js";

@@ -32,3 +32,88 @@ export declare function toolsFor<L extends ListName>(
   provider: L,
   host?: HostName,
 ): ToolLists[L];
+
+/** Chat Completions' `tool_choice` that allows the named tools only (`ChatCompletionAllowedToolChoice` in `openai`). */
+export type ChatToolChoice = {
+  type: "allowed_tools";
+  allowed_tools: { mode: "auto"; tools: { type: "function"; function: { name: string } }[] };
+};
+
+/** The Responses API's `tool_choice` that allows the named tools only (`ToolChoiceAllowed` in `openai`). */
+export type ResponsesToolChoice = {
+  type: "allowed_tools";
+  mode: "auto";
+  tools: { type: "function"; name: string }[];
+};
+
+/**
+ * Gemini's `functionCallingConfig`: `VALIDATED` (a call of an allowed function, or text)
+ * with the allowed names; `NONE` (text only) when the mode denies every tool.
+ */
+export type GeminiFunctionCallingConfig =
+  | { mode: "VALIDATED"; allowedFunctionNames: string[] }
+  | { mode: "NONE" };
+
+/** Chat Completions request fields: `create({ model, messages, ...toolRequest(...) })`. */
+export interface OpenAIChatRequest {
+  tools: OpenAIChatTool[];
+  tool_choice: ChatToolChoice | "none";
+}
+
+/** Responses API request fields: `create({ model, input, ...toolRequest(...) })`. */
+export interface OpenAIResponsesRequest {
+  tools: OpenAIResponsesTool[];
+  tool_choice: ResponsesToolChoice | "none";
+}
+
+/** The masked list as `tools` (the provider has no field that restricts a list). */
+export interface ClaudeRequest {
+  tools: ClaudeTool[];
+}
+
+/** Converse request fields: no `toolConfig` when the mode denies every tool. */
+export interface BedrockRequest {
+  toolConfig?: { tools: BedrockTool[] };
+}
+
+/** Gemini `GenerateContentConfig` fields (`config` of `generateContent`). */
+export interface GeminiRequest {
+  tools: { functionDeclarations: GeminiFunctionDeclaration[] }[];
+  toolConfig: { functionCallingConfig: GeminiFunctionCallingConfig };
+}
+
+/** Per MCP server, the masked list as its `tools/list` result's `tools`. */
+export interface McpRequest {
+  [server: string]: { tools: McpTool[] };
+}
+
+/** Each list `toolRequest` builds request fields of, and what it gives for it. */
+export interface ToolRequests {
+  "openai-chat": OpenAIChatRequest;
+  "openai-responses": OpenAIResponsesRequest;
+  anthropic: ClaudeRequest;
+  bedrock: BedrockRequest;
+  gemini: GeminiRequest;
+  mcp: McpRequest;
+}
+
+/** The name of a list `toolRequest` takes. */
+export type RequestName = keyof ToolRequests;
+
+/** The lists `toolRequest` takes. */
+export declare const requestNames: readonly RequestName[];
+
+/**
+ * The request fields `provider` takes in `mode` on `host` (prompt caches survive a change
+ * of mode). OpenAI Chat and Responses: the full list, the same in every mode, and
+ * `tool_choice` of type `allowed_tools` naming the tools `decide` does not deny, in list
+ * order (`"none"` when it denies all); Gemini: the full list and `toolConfig`
+ * (`VALIDATED` with `allowedFunctionNames`, or `NONE`). A provider without such a field
+ * gets the masked list, as `toolsFor`. Every call returns new objects and arrays around
+ * the package's deep-frozen entries. Throws for an unknown mode, list or host.
+ */
+export declare function toolRequest<L extends RequestName>(
+  provider: L,
+  mode: PermissionMode,
+  host?: HostName,
+): ToolRequests[L];

@@ -13,7 +13,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
+from generator.emit.lists import Call, Export, Layout, Request, ToolList, render_lists
 from generator.ir.model import FrozenJson, ToolDescriptor, Toolset, thaw
 from generator.ir.options import EmitOptions
 
@@ -57,6 +57,7 @@ LISTS = (
             ("name",),
             ("input",),
         ),
+        request=Request("tools", "ClaudeRequest"),
     ),
 )
 

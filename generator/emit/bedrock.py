@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
+from generator.emit.lists import Call, Export, Layout, Request, ToolList, render_lists
 from generator.ir.model import Toolset, thaw
 from generator.ir.options import EmitOptions
 from generator.profiles.bedrock import tool_entry
@@ -48,6 +48,7 @@ LISTS = (
         call=Call(
             "Converse `toolUse` content block", (), ("toolUse", "name"), ("toolUse", "input")
         ),
+        request=Request("tool-config", "BedrockRequest"),
     ),
 )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
+from generator.emit.lists import Call, Export, Layout, Request, ToolList, render_lists
 from generator.ir.model import Toolset, thaw
 from generator.ir.options import EmitOptions
 from generator.profiles.gemini import JSON_KEY, declaration
@@ -24,10 +24,12 @@ TARGET = ADAPTER = "gemini"
 CALL = Call("`functionCall` part", (), ("functionCall", "name"), ("functionCall", "args"))
 
 
-def declarations(adapter: str, schema_key: str, file: PurePosixPath, export: Export) -> ToolList:
+def declarations(
+    adapter: str, schema_key: str, file: PurePosixPath, export: Export, request: str
+) -> ToolList:
     """The list of function declarations a Gemini target writes: ``adapter``'s schemas
     under ``schema_key`` (``parametersJsonSchema``, or the OpenAPI subset's
-    ``parameters``), in ``file``."""
+    ``parameters``), in ``file``; ``request`` names the packages' request type."""
     return ToolList(
         adapter,
         "gemini",
@@ -44,6 +46,7 @@ def declarations(adapter: str, schema_key: str, file: PurePosixPath, export: Exp
         target=adapter,
         adapter=adapter,
         call=CALL,
+        request=Request("allowed-functions", request),
     )
 
 
@@ -58,6 +61,7 @@ LISTS = (
             "Gemini `functionDeclarations` (parametersJsonSchema)",
             "`FunctionDeclaration[]` of `@google/genai`",
         ),
+        "GeminiRequest",
     ),
 )
 

@@ -32,6 +32,7 @@ LISTS = (
             "Gemini `functionDeclarations` (OpenAPI-subset parameters)",
             "`FunctionDeclaration[]` of `@google/genai`",
         ),
+        "GeminiOpenApiRequest",
     ),
 )
 

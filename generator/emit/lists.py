@@ -7,8 +7,8 @@ which file a tool's entry goes to, whether the file wraps the list (MCP's
 ``{"tools": [...]}``), and how the TypeScript package exports it. The target's ``emit``
 writes them with :func:`render_lists`; whatever else needs "the list a provider gets" —
 token counts, the TypeScript package's typed lists and ``parseArguments``, mode-masked
-sets — reads the same ``LISTS`` (:func:`tool_lists`, :func:`collect`), so there is one
-definition of every entry.
+sets, the packages' cache-stable requests — reads the same ``LISTS`` (:func:`tool_lists`,
+:func:`collect`), so there is one definition of every entry.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import Any
+from typing import Any, Literal
 
 from generator.core.targets import Target, enabled
 from generator.emit.common import Inputs, Rendered, dump_json
@@ -63,6 +63,26 @@ class Call:
     encoded: bool = False
 
 
+RequestShape = Literal[
+    "allowed-tools-chat", "allowed-tools-responses", "allowed-functions", "tools", "tool-config"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """How the packages' ``tool_request`` / ``toolRequest`` put a list into the provider's
+    request. The ``allowed-*`` shapes send the full list (the same bytes in every mode,
+    so a prompt cache survives a change of mode) and name the callable tools in the
+    provider's own field: OpenAI Chat's and Responses' ``tool_choice`` of type
+    ``allowed_tools``, Gemini's ``toolConfig.functionCallingConfig``. A provider without
+    such a field gets the masked list: as ``tools`` (Claude; MCP per server) or as
+    Converse's ``toolConfig.tools`` (``tool-config``). ``type_name`` names the returned
+    type in both packages."""
+
+    shape: RequestShape
+    type_name: str
+
+
 @dataclass(frozen=True, slots=True)
 class ToolList:
     """One list of tools as a provider or host receives it.
@@ -71,7 +91,8 @@ class ToolList:
     one path (written even when empty) or a function placing each tool (MCP: one file
     per server); ``adapter``, when set, is the profile adapter deciding the schema: a
     tool it cannot send is not in the list. ``call`` describes the tool calls the
-    provider sends back (None: not described; the try-it page then shows bare arguments).
+    provider sends back (None: not described; the try-it page then shows bare arguments);
+    ``request``, how the packages' ``tool_request`` sends it (None: not offered).
     """
 
     key: str
@@ -88,6 +109,7 @@ class ToolList:
     call: Call | None = None
     # The members a wrapped file carries after the list (MCP's cache fields), per file.
     result: Callable[[PurePosixPath, EmitOptions], dict[str, Any]] | None = None
+    request: Request | None = None
 
     def file_of(self, tool: ToolDescriptor, options: EmitOptions) -> PurePosixPath:
         """The file ``tool``'s entry goes to (one fixed file, or one per group)."""

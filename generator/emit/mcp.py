@@ -23,7 +23,7 @@ from typing import Any
 
 from generator.core.fingerprint import json_sha256
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
+from generator.emit.lists import Call, Export, Layout, Request, ToolList, render_lists
 from generator.ir.fields import hints, mcp_meta
 from generator.ir.model import ToolDescriptor, Toolset, thaw
 from generator.ir.options import EmitOptions
@@ -111,6 +111,7 @@ LISTS = (
         per_server=True,
         call=Call("`tools/call` request `params`", (), ("name",), ("arguments",)),
         result=listing_result,
+        request=Request("tools", "McpRequest"),
     ),
 )
 

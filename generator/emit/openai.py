@@ -13,7 +13,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from generator.emit.common import NO_INPUTS, Inputs, Rendered
-from generator.emit.lists import Call, Export, Layout, ToolList, render_lists
+from generator.emit.lists import Call, Export, Layout, Request, ToolList, render_lists
 from generator.ir.model import FrozenJson, ToolDescriptor, Toolset, thaw
 from generator.ir.options import EmitOptions
 
@@ -80,6 +80,7 @@ LISTS = (
         target=TARGET,
         adapter=ADAPTER,
         call=CHAT_CALL,
+        request=Request("allowed-tools-chat", "OpenAIChatRequest"),
     ),
     ToolList(
         "openai-responses",
@@ -97,6 +98,7 @@ LISTS = (
         target=TARGET,
         adapter=ADAPTER,
         call=RESPONSES_CALL,
+        request=Request("allowed-tools-responses", "OpenAIResponsesRequest"),
     ),
 )
 

@@ -31,10 +31,12 @@ DESCRIPTOR_EXPORTS = [
     "openaiChatTools",
     "openaiResponsesTools",
     "permissionModes",
+    "requestNames",
     "riskLevels",
     "toolDescriptors",
     "toolDescriptorsFor",
     "toolNames",
+    "toolRequest",
     "toolsFor",
 ]
 ROOT_ONLY = [

@@ -8,7 +8,7 @@ the Pydantic input models and ``parse_arguments`` load on first use of ``MODELS`
 results' models on first use of ``OUTPUT_MODELS``, ``output_model_for`` or
 ``toolcanon_tools.outputs``; the
 hosts' views (``descriptors_for``, ``HOSTS``) and the mode-masked provider lists
-(``tools_for``) on first use.
+(``tools_for``, ``tool_request``) on first use.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # names for type checkers: at run time the package imports no
     from .arguments import PROVIDERS, ArgumentsError, Provider, parse_arguments
     from .hosts import HOSTS, descriptors_for
     from .models import MODELS, model_for
-    from .modes import LIST_NAMES, ListName, tools_for
+    from .modes import LIST_NAMES, ListName, tool_request, tools_for
     from .outputs import OUTPUT_MODELS, output_model_for
     from .host import (
         HostProvider,
@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # names for type checkers: at run time the package imports no
         ToolHost,
     )
 
-__version__ = "0.1.0+a48156ad6c65"
+__version__ = "0.1.0+37b7aa0d0d34"
 
 __all__ = [
     "BY_NAME",
@@ -92,6 +92,7 @@ __all__ = [
     "output_model_for",
     "parse_arguments",
     "plain",
+    "tool_request",
     "tools_for",
 ]
 
@@ -112,6 +113,7 @@ _LAZY = {
     "HOSTS": ".hosts",
     "descriptors_for": ".hosts",
     "tools_for": ".modes",
+    "tool_request": ".modes",
     "LIST_NAMES": ".modes",
     "ListName": ".modes",
     "ToolHost": ".host",

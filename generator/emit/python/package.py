@@ -39,6 +39,7 @@ MODULES = (
     "arguments.py",
     "hosts.py",
     "modes.py",
+    "_requests.py",
     "_types.py",
     "host.py",
     "_dispatch.py",

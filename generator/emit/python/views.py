@@ -61,6 +61,7 @@ def views_context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dic
             for host, per in hosts.items()
         },
         "host_descriptors": _host_descriptors(toolset),
+        "request_lists": [tl for tl in lists if tl.request is not None],
     }
 
 

@@ -57,6 +57,7 @@ def views_context(
             for view in toolset.hosts
         },
         "list_exports": sorted({item.export for items in found.values() for item in items}),
+        "request_lists": [tl for tl in lists if tl.request is not None],
     }
 
 

@@ -112,3 +112,32 @@ def _at(data: object, path: tuple[str, ...]) -> object:
         assert isinstance(data, dict)
         data = data[key]
     return data
+
+
+def test_a_restricting_request_names_each_tool_by_the_name_the_provider_calls_it(
+    tmp_path: Path,
+) -> None:
+    """tool_request reads the allowed names at the layout's name: for every list whose
+    provider restricts a list in a field of its own, that is the name its calls come
+    back with; every list says how it is sent."""
+    found = sample(tmp_path)
+    given = inputs(found, replace(OPTIONS, targets=tuple(t.name for t in TARGETS)))
+    shapes = {}
+    for listed in tool_lists(TARGETS):
+        assert listed.request is not None, listed.key
+        shapes[listed.key] = listed.request.shape
+        if listed.request.shape.startswith("allowed-"):
+            members = listed.members(found, given)
+            assert members, listed.key
+            for tool in members:
+                made = listed.entry(tool, given)
+                assert _at(made, listed.layout.name) == listed.called(tool), listed.key
+    assert shapes == {
+        "openai-chat": "allowed-tools-chat",
+        "openai-responses": "allowed-tools-responses",
+        "anthropic": "tools",
+        "bedrock": "tool-config",
+        "gemini": "allowed-functions",
+        "gemini-openapi": "allowed-functions",
+        "mcp": "tools",
+    }

@@ -6,6 +6,6 @@ export { decide } from "./decide.js";
 export { inputSchemas } from "./zod.js";
 export { ArgumentsError, parseArguments, providers } from "./arguments.js";
 export { hostNames, hostToolDescriptors, toolDescriptorsFor } from "./hosts.js";
-export { listNames, toolsFor } from "./modes.js";
+export { listNames, requestNames, toolRequest, toolsFor } from "./modes.js";
 export { outputSchemas } from "./outputs.js";
 export { ResultError, UnhandledToolsError, createToolHost, dispatchProviders } from "./host.js";

@@ -25,3 +25,28 @@ export declare function toolsFor<L extends ListName>(
   provider: L,
   host?: HostName,
 ): ToolLists[L];
+
+/** Each list `toolRequest` builds request fields of, and what it gives for it. */
+export interface ToolRequests {
+}
+
+/** The name of a list `toolRequest` takes. */
+export type RequestName = keyof ToolRequests;
+
+/** The lists `toolRequest` takes. */
+export declare const requestNames: readonly RequestName[];
+
+/**
+ * The request fields `provider` takes in `mode` on `host` (prompt caches survive a change
+ * of mode). OpenAI Chat and Responses: the full list, the same in every mode, and
+ * `tool_choice` of type `allowed_tools` naming the tools `decide` does not deny, in list
+ * order (`"none"` when it denies all); Gemini: the full list and `toolConfig`
+ * (`VALIDATED` with `allowedFunctionNames`, or `NONE`). A provider without such a field
+ * gets the masked list, as `toolsFor`. Every call returns new objects and arrays around
+ * the package's deep-frozen entries. Throws for an unknown mode, list or host.
+ */
+export declare function toolRequest<L extends RequestName>(
+  provider: L,
+  mode: PermissionMode,
+  host?: HostName,
+): ToolRequests[L];

@@ -32,14 +32,81 @@ export function toolsFor(mode, provider, host) {
 }
 
 function masked(mode, provider, host) {
-  if (!permissionModes.includes(mode)) throw new Error(`unknown permission mode: ${String(mode)}`);
-  if (!Object.hasOwn(lists, provider)) throw new Error(`unknown list: ${String(provider)}`);
-  const tools = toolDescriptorsFor(host);
-  const files = host === undefined ? lists[provider] : hostLists[host][provider];
+  const [files, tools] = checked(mode, provider, host);
   const kept = files.map(([server, names, entries]) => [
     server,
     entries.filter((_, index) => decide(tools[names[index]], mode) !== "deny"),
   ]);
   if (!perServer.has(provider)) return freeze(kept.flatMap(([, entries]) => entries));
   return freeze(Object.fromEntries(kept));
+}
+
+// The list's files on the host and the host's descriptors; throws for what is unknown.
+function checked(mode, provider, host) {
+  if (!permissionModes.includes(mode)) throw new Error(`unknown permission mode: ${String(mode)}`);
+  if (!Object.hasOwn(lists, provider)) throw new Error(`unknown list: ${String(provider)}`);
+  const tools = toolDescriptorsFor(host);
+  return [host === undefined ? lists[provider] : hostLists[host][provider], tools];
+}
+
+// How toolRequest sends each list, and where an entry holds the name its tool is called by.
+const requestShapes = {
+};
+const calledAt = {
+};
+export const requestNames = freeze(Object.keys(requestShapes));
+const requestCache = new Map();
+
+// The request fields of a list: the full list and the provider's own restriction of the
+// callable tools (the list's bytes stay the same in every mode), else the masked list.
+export function toolRequest(provider, mode, host) {
+  if (!permissionModes.includes(mode)) throw new Error(`unknown permission mode: ${String(mode)}`);
+  if (!Object.hasOwn(requestShapes, provider)) throw new Error(`unknown list: ${String(provider)}`);
+  const shape = requestShapes[provider];
+  if (!shape.startsWith("allowed-")) return fallback(shape, toolsFor(mode, provider, host));
+  const key = `${mode}\u0000${provider}\u0000${host ?? ""}`;
+  let found = requestCache.get(key);
+  if (found === undefined) {
+    found = decided(mode, provider, host);
+    requestCache.set(key, found);
+  }
+  return restricted(shape, found.full, found.allowed);
+}
+
+function decided(mode, provider, host) {
+  const [files, tools] = checked(mode, provider, host);
+  const allowed = files.flatMap(([, names, entries]) =>
+    entries
+      .filter((_, index) => decide(tools[names[index]], mode) !== "deny")
+      .map((entry) => calledAt[provider].reduce((value, part) => value[part], entry)),
+  );
+  return freeze({ full: files.flatMap(([, , entries]) => entries), allowed });
+}
+
+// No field restricts the list: the masked list (per server for MCP); Converse, which
+// refuses an empty toolConfig.tools, gets no toolConfig then.
+function fallback(shape, masked) {
+  if (!Array.isArray(masked)) {
+    return Object.fromEntries(Object.entries(masked).map(([server, tools]) => [server, { tools }]));
+  }
+  if (shape === "tool-config") return masked.length > 0 ? { toolConfig: { tools: masked } } : {};
+  return { tools: masked };
+}
+
+// A new request each call around the frozen entries. With nothing allowed, the provider's
+// "no tool" choice: an empty allow-list is refused (OpenAI) or read as no restriction (Gemini).
+function restricted(shape, full, allowed) {
+  if (shape === "allowed-functions") {
+    const config = allowed.length > 0
+      ? { mode: "VALIDATED", allowedFunctionNames: [...allowed] }
+      : { mode: "NONE" };
+    return { tools: [{ functionDeclarations: [...full] }], toolConfig: { functionCallingConfig: config } };
+  }
+  if (allowed.length === 0) return { tools: [...full], tool_choice: "none" };
+  if (shape === "allowed-tools-chat") {
+    const named = allowed.map((name) => ({ type: "function", function: { name } }));
+    return { tools: [...full], tool_choice: { type: "allowed_tools", allowed_tools: { mode: "auto", tools: named } } };
+  }
+  const named = allowed.map((name) => ({ type: "function", name }));
+  return { tools: [...full], tool_choice: { type: "allowed_tools", mode: "auto", tools: named } };
 }

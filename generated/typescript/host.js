@@ -8,7 +8,7 @@ import { freeze } from "./_freeze.js";
 import { hostNames, toolDescriptorsFor } from "./hosts.js";
 import { ArgumentsError, parseArguments } from "./arguments.js";
 import { outputSchemas } from "./outputs.js";
-import { mcpTools } from "./providers.js";
+import { hostLists, lists } from "./_lists.js";
 import { routes } from "./arguments.js";
 import { toolDescriptors } from "./tools.js";
 
@@ -224,6 +224,34 @@ const meanings = freeze({
   plan: "Plan Mode: the agent investigates and proposes a plan; nothing outside the agent changes until the user approves the plan.",
   default: "The usual mode: the user is asked before a high-risk tool runs, and before any tool that requires confirmation.",
   auto: "Auto mode: tools run without asking, except those that require confirmation.",
+});
+
+// A host's MCP listings (hosts/<host>/mcp/<server>.json), or the shared ones (null).
+const mcpFiles = (host) => (host === null ? lists.mcp : hostLists[host].mcp);
+
+// Per MCP server, its tools/list result besides the tools (mcp-servers in the config):
+// a client of MCP 2026-07-28 drops a server whose listing lacks the cache fields.
+const mcpResults = freeze({
+  "acme.docs": {
+    ttlMs: 0,
+    cacheScope: "private",
+    resultType: "complete",
+  },
+  builtin: {
+    ttlMs: 0,
+    cacheScope: "private",
+    resultType: "complete",
+  },
+  github: {
+    ttlMs: 0,
+    cacheScope: "private",
+    resultType: "complete",
+  },
+  postgres: {
+    ttlMs: 0,
+    cacheScope: "private",
+    resultType: "complete",
+  },
 });
 
 const builtinServer = "builtin";
@@ -471,15 +499,18 @@ class ToolHost {
   }
 
   async mcpServer(server, info = { name: server, version: "0.0.0" }) {
-    if (!own(mcpTools, server)) {
-      throw new Error(`no MCP server is called ${JSON.stringify(String(server))} (known: ${Object.keys(mcpTools).join(", ")})`);
+    const files = mcpFiles(this.host);
+    const file = files.find(([owner]) => owner === server);
+    if (file === undefined) {
+      const known = files.map(([owner]) => owner).join(", ");
+      throw new Error(`no MCP server is called ${JSON.stringify(String(server))} (known: ${known})`);
     }
     // The MCP SDK is an optional peer: only a host that serves MCP loads it.
     const [{ McpServer }, types] = await Promise.all([
       import("@modelcontextprotocol/sdk/server/mcp.js"),
       import("@modelcontextprotocol/sdk/types.js"),
     ]);
-    const listing = { tools: mcpTools[server] };
+    const listing = { tools: file[2], ...mcpResults[server] };
     const mcp = new McpServer(info, { capabilities: { tools: { listChanged: false } } });
     mcp.server.setRequestHandler(types.ListToolsRequestSchema, () => listing);
     mcp.server.setRequestHandler(types.CallToolRequestSchema, (request) =>

@@ -4693,6 +4693,12 @@ export declare const toolDescriptors: {
     readonly strict: false;
     readonly examples: readonly [];
     readonly icons: readonly [];
+    readonly submission: {
+      readonly openWorldHint: false;
+      readonly readOnlyJustification: "It only sends a search query and returns the results; nothing is written anywhere.";
+      readonly openWorldJustification: "It reads public web pages but never posts, edits or publishes anything on them.";
+      readonly destructiveJustification: "It deletes and overwrites nothing.";
+    };
     readonly targets: {
       readonly exclude: readonly [];
     };

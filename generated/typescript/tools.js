@@ -1945,6 +1945,12 @@ export const toolDescriptors = freeze({
     strict: false,
     examples: [],
     icons: [],
+    submission: {
+      openWorldHint: false,
+      readOnlyJustification: "It only sends a search query and returns the results; nothing is written anywhere.",
+      openWorldJustification: "It reads public web pages but never posts, edits or publishes anything on them.",
+      destructiveJustification: "It deletes and overwrites nothing.",
+    },
     targets: {
       exclude: [],
     },

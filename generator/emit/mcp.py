@@ -88,7 +88,9 @@ def result_fields(server: str, options: EmitOptions) -> dict[str, Any]:
 
 
 def servers(toolset: Toolset, options: EmitOptions) -> list[str]:
-    """Every server a listing is written for, sorted."""
+    """Every server a listing is written for, sorted (none when the target is off)."""
+    if "mcp" not in options.targets:
+        return []
     return sorted({server_of(tool, options) for tool in toolset})
 
 

@@ -363,7 +363,7 @@ async def _mcp_session(root: Path) -> dict[str, Any]:
         key: result.model_dump(by_alias=True, exclude_none=True) for key, result in calls.items()
     }
     return {
-        "tools": listed.model_dump(by_alias=True, exclude_none=True)["tools"],
+        "listed": listed.model_dump(by_alias=True, exclude_unset=True, mode="json"),
         "refused": refused,
         **dumped,
     }
@@ -379,7 +379,40 @@ def test_mcp_server_lists_the_generated_listing_unchanged(
     project: Path, mcp_session: dict[str, Any]
 ) -> None:
     pkg = node(project, "listing.mjs")
-    assert mcp_session["tools"] == pkg["builtin"]
+    assert mcp_session["listed"]["tools"] == pkg["builtin"]
+
+
+WIRE = [
+    {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"},
+        },
+    },
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+]
+
+
+def test_mcp_server_sends_the_whole_result_with_its_cache_fields(project: Path) -> None:
+    # The Python client of 2025-11-25 (the newest revision this TypeScript SDK speaks)
+    # drops ttlMs and cacheScope as that revision has none, and its model defaults them,
+    # so the result is read off the wire: what a 2026-07-28 client would receive.
+    with subprocess.Popen(
+        ["node", "server.mjs"], cwd=project, stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    ) as server:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write(b"".join(json.dumps(m).encode() + b"\n" for m in WIRE))
+        server.stdin.flush()
+        answers = [json.loads(server.stdout.readline()) for _ in range(2)]
+        server.stdin.close()
+        server.wait(timeout=30)
+    result = next(a["result"] for a in answers if a.get("id") == 2)
+    assert result == json.loads((project / "builtin.json").read_text("utf-8"))
 
 
 def test_mcp_server_answers_calls_through_dispatch(mcp_session: dict[str, Any]) -> None:

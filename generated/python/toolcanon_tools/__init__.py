@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # names for type checkers: at run time the package imports no
         ToolHost,
     )
 
-__version__ = "0.1.0+37b7aa0d0d34"
+__version__ = "0.1.0+1f3b2e6ccded"
 
 __all__ = [
     "BY_NAME",

@@ -5316,6 +5316,12 @@ DESCRIPTORS: Final[tuple[Mapping[str, Any], ...]] = (
         'strict': False,
         'examples': (),
         'icons': (),
+        'submission': _P({
+            'openWorldHint': False,
+            'readOnlyJustification': 'It only sends a search query and returns the results; nothing is written anywhere.',
+            'openWorldJustification': 'It reads public web pages but never posts, edits or publishes anything on them.',
+            'destructiveJustification': 'It deletes and overwrites nothing.',
+        }),
         'targets': _P({
             'exclude': (),
         }),

@@ -13,9 +13,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from generator.emit.mcp import result_fields, servers
 from generator.emit.typescript.text import ts_property_key, ts_string
 from generator.ir import dispatch, policy
 from generator.ir.dispatch import CallShape, ProviderShapes
+from generator.ir.model import Toolset
 from generator.ir.options import EmitOptions
 
 # What each slot holds, in TypeScript.
@@ -102,10 +104,13 @@ def _row(row: ProviderShapes) -> dict[str, Any]:
     }
 
 
-def host_context(options: EmitOptions, providers: Sequence[str]) -> dict[str, Any]:
+def host_context(
+    toolset: Toolset, options: EmitOptions, providers: Sequence[str]
+) -> dict[str, Any]:
     """What host.js.j2 and host.d.ts.j2 read: the rows of the ``providers`` the package
     parses arguments of (the enabled provider targets), the failures' messages, each
-    mode's meaning (the denied message quotes it) and the types of those rows."""
+    mode's meaning (the denied message quotes it), the types of those rows, and each
+    MCP server's ``tools/list`` result fields besides its tools."""
     rows = [row for row in dispatch.PROVIDERS if row.arguments in providers]
     return {
         "host": {
@@ -117,6 +122,9 @@ def host_context(options: EmitOptions, providers: Sequence[str]) -> dict[str, An
             "near_count": dispatch.NEAR_COUNT,
             "near_cutoff": dispatch.NEAR_CUTOFF,
             "builtin_server": options.builtin_server,
+            "mcp_results": {
+                server: result_fields(server, options) for server in servers(toolset, options)
+            },
             "types": tuple(_types(row) for row in rows),
         }
     }

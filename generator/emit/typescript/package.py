@@ -54,6 +54,7 @@ JS_MODULES: Final = (
     "providers",
     "arguments",
     "hosts",
+    "_lists",
     "modes",
     "host",
     "mcp",
@@ -151,7 +152,7 @@ def _context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str
         "arguments": arguments,
         **views_context(toolset, options, inputs, shared),
         **decisions.context(),
-        **host_context(options, arguments.providers),
+        **host_context(toolset, options, arguments.providers),
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from generator.emit.typescript.host import call_type, host_context, shape_type
 from generator.ir import dispatch
+from generator.ir.model import Toolset
 from generator.ir.options import EmitOptions
 
 
@@ -37,7 +38,7 @@ def test_a_call_type_reads_only_the_tables_paths_each_optional() -> None:
 
 
 def test_only_rows_whose_arguments_the_package_parses_are_rendered() -> None:
-    host = host_context(EmitOptions(), ["anthropic", "openai"])["host"]
+    host = host_context(Toolset((), ()), EmitOptions(), ["anthropic", "openai"])["host"]
     assert list(host["shapes"]) == ["openai-chat", "openai-responses", "anthropic"]
     assert [types.provider for types in host["types"]] == list(host["shapes"])
     assert host["failures"] == {f.kind: f.message for f in dispatch.FAILURES}

@@ -34,7 +34,11 @@ const meanings = freeze({
 });
 
 // No MCP target: no server to serve.
-const mcpTools = freeze({});
+const mcpFiles = () => [];
+
+// Per MCP server, its tools/list result besides the tools (mcp-servers in the config):
+// a client of MCP 2026-07-28 drops a server whose listing lacks the cache fields.
+const mcpResults = freeze({});
 
 const builtinServer = "builtin";
 
@@ -281,15 +285,18 @@ class ToolHost {
   }
 
   async mcpServer(server, info = { name: server, version: "0.0.0" }) {
-    if (!own(mcpTools, server)) {
-      throw new Error(`no MCP server is called ${JSON.stringify(String(server))} (known: ${Object.keys(mcpTools).join(", ")})`);
+    const files = mcpFiles(this.host);
+    const file = files.find(([owner]) => owner === server);
+    if (file === undefined) {
+      const known = files.map(([owner]) => owner).join(", ");
+      throw new Error(`no MCP server is called ${JSON.stringify(String(server))} (known: ${known})`);
     }
     // The MCP SDK is an optional peer: only a host that serves MCP loads it.
     const [{ McpServer }, types] = await Promise.all([
       import("@modelcontextprotocol/sdk/server/mcp.js"),
       import("@modelcontextprotocol/sdk/types.js"),
     ]);
-    const listing = { tools: mcpTools[server] };
+    const listing = { tools: file[2], ...mcpResults[server] };
     const mcp = new McpServer(info, { capabilities: { tools: { listChanged: false } } });
     mcp.server.setRequestHandler(types.ListToolsRequestSchema, () => listing);
     mcp.server.setRequestHandler(types.CallToolRequestSchema, (request) =>

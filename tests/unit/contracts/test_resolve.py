@@ -102,6 +102,7 @@ def test_a_silent_tool_gets_every_policy_default(tmp_path: Path) -> None:
         "destructive_hint": True,
         "idempotent_hint": False,
         "open_world_hint": True,
+        "submission": None,  # nothing for the ChatGPT submission form
         "where": None,
         "floors": {},  # no policy set anything
     }

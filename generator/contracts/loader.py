@@ -242,18 +242,25 @@ class _Recursive(_Abort):
     hint = "JSON data cannot be recursive: use $ref for recursive schemas"
 
 
-def load_file(path: Path, display: str, *, key: str | None = None) -> LoadedFile:
+def load_file(
+    path: Path, display: str, *, key: str | None = None, allow_empty: bool = False
+) -> LoadedFile:
     """Read and parse one contract file. Raises ContractError with every problem found."""
-    return load_bytes(path.read_bytes(), display, key=key)
+    return load_bytes(path.read_bytes(), display, key=key, allow_empty=allow_empty)
 
 
-def load_bytes(raw: bytes, display: str, *, key: str | None = None) -> LoadedFile:
+def load_bytes(
+    raw: bytes, display: str, *, key: str | None = None, allow_empty: bool = False
+) -> LoadedFile:
     """Parse one contract file's bytes (``display`` names it in diagnostics). Raises
-    ContractError with every problem found."""
+    ContractError with every problem found. ``allow_empty``: a file of comments only
+    (a config that keeps every default) is data None instead of an error."""
     digest = hashlib.sha256(raw).hexdigest()
     text = decode(raw, display)
     builder = _Builder(display)
-    root = compose(text, display)
+    root = compose(text, display, allow_empty=allow_empty)
+    if root is None:
+        return LoadedFile(display, None, {}, digest, display if key is None else key)
     try:
         data = builder.build(root, ())
     except _Abort as abort:

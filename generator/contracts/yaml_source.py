@@ -111,7 +111,9 @@ def decode(raw: bytes, display: str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def compose(text: str, display: str) -> yaml.Node:
+def compose(text: str, display: str, *, allow_empty: bool = False) -> yaml.Node | None:
+    """The one YAML document of ``text``; None for a file without one (comments only)
+    when ``allow_empty``, else ContractError, as for two documents or bad syntax."""
     try:
         documents = list(yaml.compose_all(text, Loader=Yaml12Loader))
     except yaml.MarkedYAMLError as exc:
@@ -123,6 +125,8 @@ def compose(text: str, display: str) -> yaml.Node:
             [at(display, 1, 1, f"invalid YAML: {exc}", "fix the YAML syntax", "TC002")]
         ) from None
     if not documents:
+        if allow_empty:
+            return None
         raise ContractError(
             [at(display, 1, 1, "file is empty", "write 'version: 1' and a 'tools:' list", "TC010")]
         )

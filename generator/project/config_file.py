@@ -92,7 +92,7 @@ def _yaml_config(path: Path, display: str) -> ConfigText:
     # lazy: the loader imports yaml, which a pyproject.toml config (check's fast path) never needs
     from generator.contracts.loader import load_file
 
-    loaded = load_file(path, display)
+    loaded = load_file(path, display, allow_empty=True)  # comments only: every default
     positions = {key: loaded.position(key) for key in loaded.positions}
     if loaded.data is None:
         return ConfigText(path, display, {}, positions)

@@ -35,6 +35,17 @@ def test_unknown_key_in_yaml_uses_loader_positions(project: Project) -> None:
     ]
 
 
+@pytest.mark.parametrize("text", ["", "# every setting at its default for now\n"])
+def test_a_yaml_config_of_comments_only_keeps_every_default(project: Project, text: str) -> None:
+    # `toolcanon init` users comment everything out; that is not a contract without tools
+    project.write("contracts/a.yaml", MINIMAL)
+    project.write("toolcanon.yaml", text)
+    result = project.run("generate")
+    assert result.code == 0, result.err
+    assert "error" not in result.err and "warning" not in result.err
+    assert (project.root / "generated" / "canonical" / "tools.json").is_file()
+
+
 def test_wrong_types_are_all_reported_with_lines(project: Project) -> None:
     _pyproject(project, 'strict = "yes"\ntargets = "docs"\n  python-package = "my-pkg"\n')
     result = project.run("validate")

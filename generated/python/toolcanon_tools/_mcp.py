@@ -5,10 +5,10 @@ host that serves MCP: ``ToolHost.mcp_server(server)``.
 ``tools/list`` answers the server's generated listing unchanged — ``mcp/<server>.json``,
 or ``hosts/<host>/mcp/<server>.json`` for a ``ToolHost`` of a host overlay: the tools and
 the cache fields of MCP 2026-07-28 (a client of that revision drops a server whose
-listing lacks them) — so ``toolcanon verify`` finds nothing; ``tools/call`` goes through ``dispatch``. A
-handler result that does not fit its ``outputSchema`` raises ``ResultError``: the SDK
-answers that request with a JSON-RPC error carrying its message, never a result (nothing
-is sent as ``structuredContent``).
+listing lacks them) — so ``toolcanon verify`` finds nothing; ``tools/call`` goes through
+``dispatch``. A handler result that does not fit its ``outputSchema`` raises
+``ResultError``: the SDK answers that request with a JSON-RPC error carrying its message,
+never a result (nothing is sent as ``structuredContent``).
 """
 
 from __future__ import annotations

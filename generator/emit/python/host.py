@@ -112,6 +112,7 @@ def host_context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict
         "near_cutoff": NEAR_CUTOFF,
         "meanings": {rules.mode: rules.meaning for rules in DECISION_RULES},
         "output_jsonschema": any(h["output"] == "jsonschema" for h in handlers),
+        "mcp_enabled": "mcp" in options.targets,
         "mcp_results": {
             server: result_fields(server, options) for server in servers(toolset, options)
         },

@@ -96,17 +96,29 @@ def wrong(args: int, ctx: ToolContext) -> str:
 """
 
 
-@pytest.mark.parametrize("contracts", [{}, {"a.yaml": MINIMAL}], ids=["no-tools", "one-tool"])
+@pytest.mark.parametrize(
+    ("contracts", "targets"),
+    [
+        ({}, None),
+        ({"a.yaml": MINIMAL}, None),
+        ({"a.yaml": MINIMAL}, "python"),
+        ({"a.yaml": MINIMAL}, "python,anthropic"),
+    ],
+    ids=["no-tools", "one-tool", "no-provider-target", "no-mcp-target"],
+)
 def test_a_small_project_gets_a_strict_and_black_clean_package(
-    tmp_path: Path, contracts: dict[str, str]
+    tmp_path: Path, contracts: dict[str, str], targets: str | None
 ) -> None:
-    # The first runs of a new project have no contract or one; its package is committed
-    # too, so pre-commit's black and CI's mypy must take it as they take a full one (an
-    # overload of one variant is a mypy error, a literal of none a black rewrite).
+    # The first runs of a new project have no contract or one, and a project may enable
+    # only some targets; its package is committed too, so pre-commit's black and CI's mypy
+    # must take it as they take a full one (an overload of one variant, ``Literal[]`` of
+    # no provider, an MCP server dispatching to a provider not enabled: mypy errors).
     (tmp_path / "contracts").mkdir()
     for name, text in contracts.items():
         (tmp_path / "contracts" / name).write_text(text, "utf-8")
-    assert generate_in(tmp_path) == 0
+    config = tmp_path / "toolcanon.yaml"
+    config.write_text("strict: false\n" if targets is None else f"targets: [{targets}]\n", "utf-8")
+    assert generate_in(tmp_path, "--config", str(config)) == 0
     bin_dir = Path(sys.executable).parent
     package = tmp_path / "generated" / "python"
     black = subprocess.run(

@@ -41,6 +41,12 @@ export interface OpenAIResponsesTool {
   readonly description: string;
   readonly parameters: ProviderSchema;
   readonly strict: boolean;
+  /** The contract's `deferLoading`, when it sets one: loaded through tool search. */
+  readonly defer_loading?: boolean;
+  /** The contract's `allowedCallers` that Responses accepts, when any. */
+  readonly allowed_callers?: ("direct" | "programmatic")[];
+  /** The contract's `outputSchema` (without `$schema`), when it has one. */
+  readonly output_schema?: ProviderSchema;
 }
 
 /** A Claude Messages API client tool (`Tool` in `@anthropic-ai/sdk`). */
@@ -52,6 +58,10 @@ export interface ClaudeTool {
   readonly strict?: true;
   /** The contract's `examples`, when it has any. */
   readonly input_examples?: { [key: string]: unknown }[];
+  /** The contract's `deferLoading`, when it sets one: loaded through tool search. */
+  readonly defer_loading?: boolean;
+  /** The contract's `allowedCallers` that Claude accepts, when any. */
+  readonly allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
 }
 
 /** An Amazon Bedrock Converse tool (`Tool` in `@aws-sdk/client-bedrock-runtime`). */

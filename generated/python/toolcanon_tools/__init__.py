@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # names for type checkers: at run time the package imports no
         ToolHost,
     )
 
-__version__ = "0.1.0+ab4905e2868c"
+__version__ = "0.1.0+14b48de501c3"
 
 __all__ = [
     "BY_NAME",

@@ -48,6 +48,8 @@ class ToolDescriptor(TypedDict):
     icons: list[dict[str, Any]]
     targets: dict[str, list[str]]
     annotations: Annotations
+    deferLoading: NotRequired[bool]
+    allowedCallers: NotRequired[list[str]]
 
 
 Mode = Literal["plan", "default", "auto"]

@@ -103,6 +103,8 @@ def test_a_silent_tool_gets_every_policy_default(tmp_path: Path) -> None:
         "idempotent_hint": False,
         "open_world_hint": True,
         "where": None,
+        "defer_loading": None,  # absent: the provider's own default
+        "allowed_callers": None,
         "floors": {},  # no policy set anything
     }
 

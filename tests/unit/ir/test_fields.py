@@ -15,7 +15,7 @@ from generator.ir.options import EmitOptions
 from generator.ir.policy import DEFAULTS
 from generator.run.pipeline import load_toolset
 from tests.conftest import Project
-from tests.toolsets import inputs, sample
+from tests.toolsets import inputs, sample, toolset
 
 # IR attributes that are not canonical fields: how the IR is used, not what a tool is.
 INTERNAL = {"where", "canonical_memo", "floors"}
@@ -39,13 +39,35 @@ def test_descriptor_json_follows_the_table(example_project: Project) -> None:
     assert toolset is not None
     for tool in toolset:
         data = descriptor_json(tool)
-        expected = [s.key for s in FIELDS if not s.optional or tool.output_schema is not None]
+        expected = [s.key for s in FIELDS if not s.optional or s.value(tool) is not None]
         assert list(data) == expected
         assert data["parameters"] is data["inputSchema"]
         assert list(data["annotations"]) == [spec.key for spec in ANNOTATIONS]
         meta = mcp_meta(tool)
         assert list(meta) == list(MCP_META)
         assert all(json.dumps(meta[k]) == json.dumps(data[k]) for k in MCP_META)
+
+
+def test_an_optional_field_is_in_the_descriptor_only_when_the_contract_sets_it(
+    tmp_path: Path,
+) -> None:
+    text = """
+    version: 1
+    tools:
+      - name: a
+        riskLevel: low
+        deferLoading: false
+        allowedCallers: [programmatic]
+        inputSchema: {type: object}
+      - name: b
+        riskLevel: low
+        inputSchema: {type: object}
+    """
+    a, b = toolset(tmp_path, text).tools
+    data = descriptor_json(a)
+    assert list(data)[-2:] == ["deferLoading", "allowedCallers"]
+    assert (data["deferLoading"], data["allowedCallers"]) == (False, ["programmatic"])
+    assert {"deferLoading", "allowedCallers", "outputSchema"}.isdisjoint(descriptor_json(b))
 
 
 def test_generated_types_list_every_field(example_project: Project) -> None:

@@ -141,7 +141,7 @@ def _callers_lost(tool: ToolDescriptor, receiver: Receiver) -> list[Diagnostic]:
             CALLER_NOT_TAKEN,
             f"{receiver.title} (target {receiver.target}) takes no allowed caller {value!r}:"
             " code the model runs there cannot call the tool",
-            f"add a caller {receiver.title} takes ({accepted})",
+            f"add one of {receiver.title}'s callers: {accepted}",
         )
         for index, value in enumerate(values)
         if value not in receiver.callers and not runs_code

@@ -95,8 +95,8 @@ def test_the_hint_names_the_way_out_that_keeps_the_other_list(tmp_path: Path) ->
     chat, _, claude, bedrock, _ = warnings(tmp_path, FIELDS, ["openai", "anthropic", "bedrock"])
     assert chat.hint == "OpenAI Responses takes it: send that list, or accept TC180 for the tool"
     assert claude.hint == (
-        "add a caller Claude takes (code_execution_20250825, code_execution_20260120,"
-        " code_execution_20260521, direct)"
+        "add one of Claude's callers: code_execution_20250825, code_execution_20260120,"
+        " code_execution_20260521, direct"
     )
     assert bedrock.hint == (
         "leave deferLoading out, or leave the tool out: targets: {exclude: [bedrock]}"

@@ -29,6 +29,8 @@ from generator.importers.draft import (
 )
 
 UNKNOWN_EFFECTS = "the source does not say what the tool changes"
+_OWN = {"defer_loading": "deferLoading", "allowed_callers": "allowedCallers"}
+"""What OpenAI Responses and Claude tools carry that a contract says too (its key)."""
 EMPTY_SCHEMA: dict[str, Any] = {"type": "object", "properties": {}}
 
 
@@ -101,7 +103,7 @@ def provider_tool(
     if names is None:
         return None
     name = str(spec["name"])
-    known = {"type", "name", "description", "strict", schema_key, *OUTPUT_KEYS[1:]}
+    known = {"type", "name", "description", "strict", schema_key, *OUTPUT_KEYS[1:], *_OWN}
     _drop(spec, known, notes, base)
     fields = list(names)
     if isinstance(spec.get("description"), str):
@@ -109,6 +111,7 @@ def provider_tool(
     fields += permission_fields(read_only=None, destructive=None, unknown=UNKNOWN_EFFECTS)
     if isinstance(spec.get("strict"), bool):
         fields.append(Field("strict", spec["strict"]))
+    fields += _own_fields(spec, notes, base)
     output = output_field(spec, notes, tool=name, base=base)
     after = () if output is None else (output,)
     if schema_key in spec and spec[schema_key] is not None:
@@ -124,3 +127,28 @@ def provider_tool(
     )
     empty = Field("inputSchema", dict(EMPTY_SCHEMA), f"the source had no {schema_key}")
     return DraftTool(name, (*fields, empty, *after), base)
+
+
+def _own_fields(spec: Mapping[str, Any], notes: Notes, base: JsonPath) -> list[Field]:
+    """``defer_loading`` and ``allowed_callers`` as the contract's fields (null: the
+    provider's default, so nothing); a value of another shape is dropped with a note.
+    The callers are kept as written: the contract check names one it does not know."""
+    fields = []
+    for key, field in _OWN.items():
+        value = spec.get(key)
+        if value is None:
+            continue
+        if key == "defer_loading" and isinstance(value, bool):
+            fields.append(Field(field, value, source=(key,)))
+        elif key == "allowed_callers" and _strings(value):
+            fields.append(Field(field, list(value), source=(key,)))
+        else:
+            notes.add((*base, key), f"'{key}' is not {_SHAPES[key]}; dropped", DROPPED_FIELD)
+    return fields
+
+
+_SHAPES = {"defer_loading": "true or false", "allowed_callers": "a non-empty list of names"}
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value)

@@ -141,7 +141,7 @@ def _callers_lost(tool: ToolDescriptor, receiver: Receiver) -> list[Diagnostic]:
             CALLER_NOT_TAKEN,
             f"{receiver.title} (target {receiver.target}) takes no allowed caller {value!r}:"
             " code the model runs there cannot call the tool",
-            f"add one of {receiver.title}'s callers: {accepted}",
+            f"add one of the callers {receiver.title} takes: {accepted}",
         )
         for index, value in enumerate(values)
         if value not in receiver.callers and not runs_code

@@ -95,7 +95,7 @@ def test_the_hint_names_the_way_out_that_keeps_the_other_list(tmp_path: Path) ->
     chat, _, claude, bedrock, _ = warnings(tmp_path, FIELDS, ["openai", "anthropic", "bedrock"])
     assert chat.hint == "OpenAI Responses takes it: send that list, or accept TC180 for the tool"
     assert claude.hint == (
-        "add one of Claude's callers: code_execution_20250825, code_execution_20260120,"
+        "add one of the callers Claude takes: code_execution_20250825, code_execution_20260120,"
         " code_execution_20260521, direct"
     )
     assert bedrock.hint == (

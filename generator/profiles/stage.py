@@ -7,8 +7,8 @@ adapted schemas go to the emitters through ``Inputs.adapted``, so emitters stay 
 and never transform a schema. An adapter with a request-wide check (``targets.REQUESTS``:
 limits that hold for a whole file, like Claude strict's 20 strict tools per request)
 runs it over the tools each of its targets sends. The fields a provider list has no
-place for (``tool_fields``: ``deferLoading``, ``allowedCallers``, ``namespace``) are
-warnings at the contract's line.
+place for (``tool_fields``: ``deferLoading``, ``allowedCallers``) are warnings at the
+contract's line.
 """
 
 from __future__ import annotations

@@ -3,16 +3,16 @@ allowedCallers, and the warnings, at the contract's line, where a list has no pl
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, Position, Severity
+from generator.core.resources import CONTRACT_SCHEMA, shipped_schema
 from generator.core.targets import BY_NAME
 from generator.ir.model import freeze
 from generator.profiles import tool_fields
 from generator.profiles.stage import adapt
 from tests.toolsets import toolset
-
-ALL = [BY_NAME[name] for name in ("openai", "anthropic", "bedrock", "gemini", "mcp")]
 
 FIELDS = """
 version: 1
@@ -165,3 +165,10 @@ def test_the_output_schema_loses_only_its_dialect(tmp_path: Path) -> None:
     assert tool_fields.output_schema(tool) == freeze(
         {"type": "object", "properties": {"n": {"type": "integer"}}}
     )
+
+
+def test_the_contract_schema_names_exactly_the_callers_some_list_accepts() -> None:
+    schema = json.loads(shipped_schema(CONTRACT_SCHEMA))
+    named = schema["$defs"]["allowedCallers"]["items"]["enum"]
+    accepted = set().union(*(receiver.callers for receiver in tool_fields.RECEIVERS))
+    assert sorted(named) == sorted(accepted) and len(named) == len(set(named))

@@ -98,4 +98,6 @@ export interface CanonicalToolDescriptor {
   readonly deferLoading?: boolean;
   /** Who may call the tool: the model directly, or code the model runs (OpenAI's and Claude's allowed_callers). */
   readonly allowedCallers?: readonly string[];
+  /** The OpenAI Responses namespace the tool is listed in ({name, description}). */
+  readonly namespace?: { readonly name: string; readonly description: string };
 }

@@ -758,6 +758,7 @@ export const listNames = freeze([
   "gemini",
   "mcp",
 ]);
+const namespaced = new Set(["openai-responses"]);
 const perServer = new Set(["mcp"]);
 const cache = new Map();
 
@@ -779,10 +780,34 @@ function masked(mode, provider, host) {
   if (!Object.hasOwn(lists, provider)) throw new Error(`unknown list: ${String(provider)}`);
   const tools = toolDescriptorsFor(host);
   const files = host === undefined ? lists[provider] : hostLists[host][provider];
-  const kept = files.map(([server, names, entries]) => [
-    server,
-    entries.filter((_, index) => decide(tools[names[index]], mode) !== "deny"),
-  ]);
+  const kept = files.map(([server, names, entries]) => {
+    const keep = names.map((name) => decide(tools[name], mode) !== "deny");
+    const allowed = names.filter((_, index) => keep[index]);
+    const chosen = entries.filter((_, index) => keep[index]);
+    return [server, namespaced.has(provider) ? grouped(allowed, chosen, tools) : chosen];
+  });
   if (!perServer.has(provider)) return freeze(kept.flatMap(([, entries]) => entries));
   return freeze(Object.fromEntries(kept));
+}
+
+// The list as a provider with namespaces takes it (OpenAI Responses): the first tool of a
+// namespace puts the namespace's entry at its place, every later one joins its tools.
+function grouped(names, entries, tools) {
+  const written = [];
+  const opened = new Map();
+  entries.forEach((entry, index) => {
+    const space = tools[names[index]].namespace;
+    if (space === undefined) {
+      written.push(entry);
+      return;
+    }
+    let group = opened.get(space.name);
+    if (group === undefined) {
+      group = { type: "namespace", name: space.name, description: space.description, tools: [] };
+      opened.set(space.name, group);
+      written.push(group);
+    }
+    group.tools.push(entry);
+  });
+  return written;
 }

@@ -35,7 +35,7 @@ export interface OpenAIChatTool {
 }
 
 /** A Responses API function tool (`FunctionTool` in `openai`). */
-export interface OpenAIResponsesTool {
+export interface OpenAIResponsesFunction {
   readonly type: "function";
   readonly name: string;
   readonly description: string;
@@ -48,6 +48,21 @@ export interface OpenAIResponsesTool {
   /** The contract's `outputSchema` (without `$schema`), when it has one. */
   readonly output_schema?: ProviderSchema;
 }
+
+/** A Responses API namespace (`NamespaceTool` in `openai`): the tools whose contracts name it, in canonical order, at the place of the first. */
+export interface OpenAIResponsesNamespace {
+  readonly type: "namespace";
+  readonly name: string;
+  readonly description: string;
+  readonly tools: OpenAIResponsesFunction[];
+}
+
+/**
+ * One entry of the Responses API `tools`: a function, or a namespace of functions — the
+ * union only when a contract names a namespace, so a project without one keeps the type
+ * `FunctionTool` takes.
+ */
+export type OpenAIResponsesTool = OpenAIResponsesFunction;
 
 /** A Claude Messages API client tool (`Tool` in `@anthropic-ai/sdk`). */
 export interface ClaudeTool {
@@ -119,7 +134,7 @@ export interface McpTool {
 export declare const openaiChatTools: OpenAIChatTool[];
 
 /**
- * OpenAI Responses API `tools` (openai/responses.json), assignable to `FunctionTool[]`
+ * OpenAI Responses API `tools` (openai/responses.json), assignable to `Tool[]`
  * (Responses) of `openai` without a cast. Deep-frozen at run time.
  */
 export declare const openaiResponsesTools: OpenAIResponsesTool[];

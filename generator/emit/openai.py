@@ -2,7 +2,8 @@
 
 Both files list every tool in canonical order with the same four fields; the envelope
 differs (Chat Completions nests them under ``function``), and a Responses entry adds the
-fields only that API has (``defer_loading``, ``allowed_callers``, ``output_schema``).
+fields only that API has (``defer_loading``, ``allowed_callers``, ``output_schema``);
+tools with a ``namespace`` are grouped into its entry (``lists.group_namespaces``).
 ``parameters`` is what the OpenAI profile decided: the contract's inputSchema without
 ``$schema``, or in strict mode exactly its documented strict transformation. ``strict``
 is always written, so the API never applies a default of its own.
@@ -105,11 +106,12 @@ LISTS = (
             "openaiResponsesTools",
             "OpenAIResponsesTool",
             "OpenAI Responses API `tools`",
-            "`FunctionTool[]` (Responses) of `openai`",
+            "`Tool[]` (Responses) of `openai`",
         ),
         target=TARGET,
         adapter=ADAPTER,
         call=RESPONSES_CALL,
+        namespaced=True,
     ),
 )
 

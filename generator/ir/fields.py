@@ -230,6 +230,14 @@ FIELDS: tuple[FieldSpec, ...] = (
         " (OpenAI's and Claude's allowed_callers).",
         optional=True,
     ),
+    FieldSpec(
+        "namespace",
+        "namespace",
+        "dict[str, str]",
+        "{ readonly name: string; readonly description: string }",
+        "The OpenAI Responses namespace the tool is listed in ({name, description}).",
+        optional=True,
+    ),
 )
 BY_KEY = {spec.key: spec for spec in FIELDS}
 OPTIONAL: dict[str, str] = {

@@ -1,12 +1,14 @@
-"""The providers' own tool fields: which list takes ``deferLoading`` and ``allowedCallers``,
-what each receives of them (and of ``outputSchema``), and the warnings where one is lost.
+"""The providers' own tool fields: which list takes ``deferLoading``, ``allowedCallers`` and
+``namespace``, what each receives of them (and of ``outputSchema``), and the warnings
+where one is lost.
 
 A contract says what it means once; each provider list takes the part it has a field for
-(the installed SDK types: openai's Responses ``FunctionToolParam``, anthropic's
-``ToolParam``; Chat Completions, Bedrock Converse and Gemini have none of them). What a
-list cannot take is a warning at the contract's line, naming the list and its target,
-because the model behind it now sees or calls the tool unlike what the contract says. A
-silent field is absent everywhere: the provider's default.
+(the installed SDK types: openai's Responses ``FunctionToolParam`` and
+``NamespaceToolParam``, anthropic's ``ToolParam``; Chat Completions, Bedrock Converse and
+Gemini have none of them). What a list cannot take is a warning at the contract's line,
+naming the list and its target, because the model behind it now sees or calls the tool
+unlike what the contract says. A silent field is absent everywhere: the provider's
+default.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from generator.profiles.base import without_dialect
 
 NOT_TAKEN: Final = "TC180"  # warning: a list's provider has no such field
 CALLER_NOT_TAKEN: Final = "TC181"  # warning: an allowedCallers value a provider lacks
+NAMESPACE_DESCRIBED_TWICE: Final = "TC182"  # error: one namespace, two descriptions
 
 DIRECT: Final = "direct"  # the model calls the tool itself: what every provider does
 
@@ -40,7 +43,7 @@ class Receiver:
 RESPONSES = Receiver(
     "openai",
     "OpenAI Responses",
-    frozenset({"deferLoading", "allowedCallers"}),
+    frozenset({"deferLoading", "allowedCallers", "namespace"}),
     frozenset({DIRECT, "programmatic"}),
 )
 CLAUDE = Receiver(
@@ -80,16 +83,21 @@ def output_schema(tool: ToolDescriptor) -> Mapping[str, Any] | None:
 
 
 def findings(tools: Iterable[ToolDescriptor], targets: Sequence[Target]) -> list[Diagnostic]:
-    """Every field a list of an enabled target cannot take, for each tool it sends."""
+    """Every field a list of an enabled target cannot take, for each tool it sends, and
+    every namespace the tools Responses receives describe in two ways."""
+    tools = tuple(tools)
     enabled = {target.name for target in targets}
     receivers = [r for r in RECEIVERS if r.target in enabled]
-    return [
-        found
+    found = [
+        finding
         for tool in tools
         for receiver in receivers
         if tool.sent_to(receiver.target)
-        for found in _lost(tool, receiver)
+        for finding in _lost(tool, receiver)
     ]
+    if RESPONSES.target in enabled:
+        found += _described_twice([t for t in tools if t.sent_to(RESPONSES.target)])
+    return found
 
 
 def _lost(tool: ToolDescriptor, receiver: Receiver) -> list[Diagnostic]:
@@ -97,6 +105,8 @@ def _lost(tool: ToolDescriptor, receiver: Receiver) -> list[Diagnostic]:
     found = []
     if tool.defer_loading and "deferLoading" not in receiver.takes:
         found.append(_not_taken(tool, receiver, "deferLoading", "in every request's context"))
+    if tool.namespace is not None and "namespace" not in receiver.takes:
+        found.append(_not_taken(tool, receiver, "namespace", "listed outside any namespace"))
     if tool.allowed_callers is not None:
         if "allowedCallers" in receiver.takes:
             found += _callers_lost(tool, receiver)
@@ -146,6 +156,37 @@ def _callers_lost(tool: ToolDescriptor, receiver: Receiver) -> list[Diagnostic]:
         for index, value in enumerate(values)
         if value not in receiver.callers and not runs_code
     ]
+
+
+def _described_twice(tools: Sequence[ToolDescriptor]) -> list[Diagnostic]:
+    """TC182 at each tool describing its namespace unlike the first tool naming it: the
+    namespace entry has one description, and choosing one would be a guess."""
+    first: dict[str, ToolDescriptor] = {}
+    found = []
+    for tool in tools:
+        if tool.namespace is None:
+            continue
+        named = first.setdefault(tool.namespace["name"], tool)
+        if named.namespace is not None and named.namespace != tool.namespace:
+            found.append(_other_description(tool, named))
+    return found
+
+
+def _other_description(tool: ToolDescriptor, named: ToolDescriptor) -> Diagnostic:
+    path: JsonPath = ("namespace", "description")
+    there = named.where.locate(path)
+    name = named.namespace["name"] if named.namespace is not None else ""
+    return Diagnostic(
+        tool.where.locate(path),
+        f"namespace {name!r} is described otherwise by tool"
+        f" {named.name!r} ({there.file}:{there.line}): its entry has one description",
+        NAMESPACE_DESCRIBED_TWICE,
+        Severity.ERROR,
+        tool=tool.name,
+        path=path,
+        hint="give every tool of the namespace the same description; a file's defaults:"
+        " can hold it once",
+    )
 
 
 def _warning(

@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # names for type checkers: at run time the package imports no
         ToolHost,
     )
 
-__version__ = "0.1.0+14b48de501c3"
+__version__ = "0.1.0+b7245f9124ca"
 
 __all__ = [
     "BY_NAME",

@@ -50,6 +50,7 @@ class ToolDescriptor(TypedDict):
     annotations: Annotations
     deferLoading: NotRequired[bool]
     allowedCallers: NotRequired[list[str]]
+    namespace: NotRequired[dict[str, str]]
 
 
 Mode = Literal["plan", "default", "auto"]

@@ -29,6 +29,8 @@ ListName = Literal["openai-chat", "openai-responses", "anthropic", "bedrock", "g
 LIST_NAMES: Final[tuple[str, ...]] = tuple(LISTS)
 
 Masked = tuple[Mapping[str, Any], ...] | dict[str, tuple[Mapping[str, Any], ...]]
+NAMESPACED: Final[frozenset[str]] = frozenset({"openai-responses"})
+"""The lists that group tools into namespace entries (OpenAI Responses)."""
 _CACHE: dict[tuple[str, str, str | None], bytes] = {}
 _NO_REFERENCES: Final = 2
 """marshal's format that writes an object met twice twice (no back references)."""
@@ -81,9 +83,13 @@ def _masked(mode: Mode, provider: str, host: str | None) -> Masked:
     entries = LISTS[provider] if host is None else HOST_LISTS[host][provider]
     tools = host_by_name(host)
     kept = []
+    allowed = []
     for name, server, entry in entries:
         if decide(tools[name], mode) != "deny":
             kept.append((server, entry))
+            allowed.append(name)
+    if provider in NAMESPACED:
+        return _grouped(allowed, [entry for _, entry in kept], tools)
     if provider not in PER_SERVER:
         return tuple(entry for _, entry in kept)
     grouped: dict[str, list[Mapping[str, Any]]] = {s: [] for _, s, _ in entries if s is not None}
@@ -91,3 +97,29 @@ def _masked(mode: Mode, provider: str, host: str | None) -> Masked:
         if server is not None:
             grouped[server].append(entry)
     return {server: tuple(items) for server, items in grouped.items()}
+
+
+def _grouped(
+    names: list[str], entries: list[Mapping[str, Any]], tools: Mapping[str, Any]
+) -> tuple[Mapping[str, Any], ...]:
+    """The list as a provider with namespaces takes it (OpenAI Responses): the first tool
+    of a namespace puts the namespace's entry at its place, every later one joins its
+    ``tools``."""
+    written: list[Mapping[str, Any]] = []
+    opened: dict[str, dict[str, Any]] = {}
+    for name, entry in zip(names, entries, strict=True):
+        space = tools[name].get("namespace")
+        if space is None:
+            written.append(entry)
+            continue
+        group = opened.get(space["name"])
+        if group is None:
+            group = opened[space["name"]] = {
+                "type": "namespace",
+                "name": space["name"],
+                "description": space["description"],
+                "tools": [],
+            }
+            written.append(group)
+        group["tools"].append(entry)
+    return tuple(written)

@@ -144,6 +144,7 @@ def _context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str
         "shared": shared,
         "lists": lists,
         "elements": elements,
+        "responses_namespaced": any(tool.namespace is not None for tool in toolset),
         "callers": {  # each list's allowed_callers values, as a TypeScript union
             "responses": _union(tool_fields.RESPONSES.callers),
             "claude": _union(tool_fields.CLAUDE.callers),

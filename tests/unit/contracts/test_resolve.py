@@ -105,6 +105,7 @@ def test_a_silent_tool_gets_every_policy_default(tmp_path: Path) -> None:
         "where": None,
         "defer_loading": None,  # absent: the provider's own default
         "allowed_callers": None,
+        "namespace": None,
         "floors": {},  # no policy set anything
     }
 

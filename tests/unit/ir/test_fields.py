@@ -67,7 +67,7 @@ def test_an_optional_field_is_in_the_descriptor_only_when_the_contract_sets_it(
     data = descriptor_json(a)
     assert list(data)[-2:] == ["deferLoading", "allowedCallers"]
     assert (data["deferLoading"], data["allowedCallers"]) == (False, ["programmatic"])
-    assert {"deferLoading", "allowedCallers", "outputSchema"}.isdisjoint(descriptor_json(b))
+    assert {"deferLoading", "allowedCallers", "namespace"}.isdisjoint(descriptor_json(b))
 
 
 def test_generated_types_list_every_field(example_project: Project) -> None:

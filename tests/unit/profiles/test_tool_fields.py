@@ -172,3 +172,57 @@ def test_the_contract_schema_names_exactly_the_callers_some_list_accepts() -> No
     named = schema["$defs"]["allowedCallers"]["items"]["enum"]
     accepted = set().union(*(receiver.callers for receiver in tool_fields.RECEIVERS))
     assert sorted(named) == sorted(accepted) and len(named) == len(set(named))
+
+
+NAMESPACED = """
+version: 1
+defaults:
+  namespace: {name: crm, description: Customer records.}
+tools:
+  - name: a
+    description: A.
+    riskLevel: low
+    inputSchema: {type: object}
+  - name: b
+    description: B.
+    riskLevel: low
+    namespace: {name: crm, description: The CRM.}
+    inputSchema: {type: object}
+"""
+
+
+def test_a_namespace_warns_on_every_list_but_responses(tmp_path: Path) -> None:
+    text = NAMESPACED.replace("description: The CRM.", "description: Customer records.")
+    found = warnings(tmp_path, text, ["openai", "anthropic", "gemini"])
+    lists = ["OpenAI Chat Completions (target openai)", "Claude (target anthropic)"]
+    lists.append("Gemini (target gemini)")
+    assert [(d.position, d.code, d.path, d.message) for d in found] == [
+        (
+            Position("c.yaml", line, column),
+            "TC180",
+            ("namespace",),
+            f"{title} has no field for namespace: the tool is listed outside any namespace there",
+        )
+        for line, column in ((3, 3), (12, 5))  # a's from the defaults, b's own
+        for title in lists
+    ]
+
+
+def test_one_namespace_described_twice_is_an_error_at_the_second(tmp_path: Path) -> None:
+    (error,) = [d for d in warnings(tmp_path, NAMESPACED, ["openai"]) if d.code == "TC182"]
+    assert (error.position, error.severity, error.tool, error.path) == (
+        Position("c.yaml", 12, 28),
+        Severity.ERROR,
+        "b",
+        ("namespace", "description"),
+    )
+    assert error.message == (
+        "namespace 'crm' is described otherwise by tool 'a' (c.yaml:3): its entry has one"
+        " description"
+    )
+    assert error.hint == (
+        "give every tool of the namespace the same description; a file's defaults: can hold"
+        " it once"
+    )
+    # Without the Responses list nothing groups the tools: no error, only the warnings.
+    assert {d.code for d in warnings(tmp_path / "b", NAMESPACED, ["anthropic"])} == {"TC180"}

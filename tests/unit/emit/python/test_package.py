@@ -103,7 +103,7 @@ def test_descriptors_equal_canonical_json(pkg: Any) -> None:
     assert json.loads(json.dumps(pkg.all_tools())) == tools  # JSON-ready
     # every key a descriptor has is typed; the example sets all but the provider fields
     typed = set(pkg.ToolDescriptor.__annotations__)
-    assert typed - set().union(*tools) == {"deferLoading", "allowedCallers"}
+    assert typed - set().union(*tools) == {"deferLoading", "allowedCallers", "namespace"}
     assert set().union(*tools) <= typed
 
 

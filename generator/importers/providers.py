@@ -54,13 +54,36 @@ def openai_chat_tools(items: Sequence[Any], notes: Notes, base: JsonPath) -> tup
 def openai_responses_tools(
     items: Sequence[Any], notes: Notes, base: JsonPath
 ) -> tuple[DraftTool, ...]:
-    """``[{type: function, name, description, parameters, strict}]`` (flat)."""
-    drafts = [
-        provider_tool(item, notes, (*base, index), "parameters", optional=True)
-        for index, item in enumerate(items)
-        if _is_function(item, notes, (*base, index))
-    ]
+    """``[{type: function, name, description, parameters, strict}]`` (flat), and each
+    ``{type: namespace, name, description, tools}``'s functions with that ``namespace``."""
+    drafts: list[DraftTool | None] = []
+    for index, item in enumerate(items):
+        where = (*base, index)
+        if isinstance(item, Mapping) and item.get("type") == "namespace":
+            drafts += _namespace_tools(item, notes, where)
+        elif _is_function(item, notes, where):
+            drafts.append(provider_tool(item, notes, where, "parameters", optional=True))
     return tuple(d for d in drafts if d is not None)
+
+
+def _namespace_tools(
+    item: Mapping[str, Any], notes: Notes, where: JsonPath
+) -> list[DraftTool | None]:
+    """The functions of one namespace entry, each with ``namespace: {name, description}``."""
+    name, text, tools = item.get("name"), item.get("description"), item.get("tools")
+    if not (isinstance(name, str) and isinstance(text, str) and isinstance(tools, list)):
+        notes.add(where, "a namespace needs a name, a description and tools", BAD_SHAPE)
+        return []
+    _drop(item, {"type", "name", "description", "tools"}, notes, where)
+    space = Field("namespace", {"name": name, "description": text}, source=())
+    drafts: list[DraftTool | None] = []
+    for index, inner in enumerate(tools):
+        at = (*where, "tools", index)
+        draft = _is_function(inner, notes, at) and provider_tool(
+            inner, notes, at, "parameters", optional=True
+        )
+        drafts.append(DraftTool(draft.name, (*draft.fields, space), at) if draft else None)
+    return drafts
 
 
 def anthropic_tools(items: Sequence[Any], notes: Notes, base: JsonPath) -> tuple[DraftTool, ...]:

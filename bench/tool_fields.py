@@ -7,8 +7,8 @@ For each synthetic set (bench/synth.py) it times a cold ``toolcanon generate --n
 both, every tenth tool of bench/synth.py's set has an ``outputSchema`` (which Responses
 now sends as ``output_schema``, so both pay for it: the Python package's output models
 are the bulk of that cost and predate the field); ``with`` also gives every tool
-``deferLoading: true`` and ``allowedCallers: [direct, programmatic,
-code_execution_20260120]``. All
+``deferLoading: true``, ``allowedCallers: [direct, programmatic,
+code_execution_20260120]`` and a namespace per contract file. All
 default targets are on, so every list either takes the fields or warns (TC180) about
 them. The two run in turns, one warm-up round, medians of ``--runs``; it prints wall and
 CPU seconds and the ratios with ÷ without (the issue's bound: at most 1.05).
@@ -56,6 +56,7 @@ def _add_fields(path: Path, *, fields: bool) -> None:
     for index, tool in enumerate(document["tools"]):
         if fields:
             tool.update(FIELDS)
+            tool["namespace"] = {"name": path.stem, "description": f"The {path.stem} tools."}
         if index % 10 == 0:
             tool.setdefault("outputSchema", OUTPUT)
     path.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), "utf-8")

@@ -214,6 +214,8 @@ CASES: list[Case] = [
     case("callers", "metadata-changed", "safe", "$.allowedCallers",
          ("allowedCallers", ["direct", "programmatic"])),
     case("deferred", "metadata-changed", "safe", "$.deferLoading", ("deferLoading", True)),
+    case("namespaced", "metadata-changed", "safe", "$.namespace",
+         ("namespace", {"name": "files", "description": "File tools."})),
     # what only some providers receive
     case("target-excluded", "target-excluded", "breaking", "$.targets.exclude",
          ("targets", {"exclude": ["gemini"]})),

@@ -32,6 +32,7 @@ _METADATA = (
     "strict",
     "deferLoading",
     "allowedCallers",
+    "namespace",
 )
 
 

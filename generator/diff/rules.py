@@ -72,7 +72,8 @@ _TABLE: tuple[Rule, ...] = (
     Rule(
         "metadata-changed",
         "safe",
-        "kind, source, category, telemetry, skill, strict, deferLoading, allowedCallers or a hint",
+        "kind, source, category, telemetry, skill, strict, deferLoading, allowedCallers,"
+        " namespace or a hint",
     ),
     Rule("tokens-grew", "safe", "a tool or a listing costs diff.token-threshold tokens more"),
     Rule("input-examples-changed", "safe", "the tool's examples changed (Claude's input_examples)"),

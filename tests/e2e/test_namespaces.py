@@ -203,3 +203,22 @@ def test_tsc_strict_takes_the_lists_as_the_sdks_union(generated: Path) -> None:
     tsc = [str(modules / "typescript/bin/tsc"), "-p", "tsconfig.json"]
     ran = subprocess.run(["node", *tsc], cwd=generated, capture_output=True, text=True)
     assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
+def test_a_call_inside_a_namespace_is_dispatched_by_its_name(generated: Path) -> None:
+    """The SDK's ResponseFunctionToolCall carries ``namespace`` beside ``name``; provider
+    names are unique, so the host routes it by the name and answers by the call id."""
+    from openai.types.responses import ResponseFunctionToolCall
+
+    pkg = import_fresh(generated / "python", "toolcanon_tools")
+    host = pkg.ToolHost(mode="default", allow_missing=True)
+    host.handler("a_list")(lambda args, ctx: f"found {args.q}")
+    call = ResponseFunctionToolCall(
+        type="function_call",
+        call_id="c1",
+        name="a_list",
+        namespace="crm",
+        arguments='{"q": "ada"}',
+    )
+    answer = host.dispatch_sync("openai-responses", call)
+    assert answer == {"type": "function_call_output", "call_id": "c1", "output": "found ada"}

@@ -211,6 +211,11 @@ CASES: list[Case] = [
          ("inputSchema.properties.mode.description", "How to edit.")),
     case("risk-raised", "permission-tightened", "safe", "$.riskLevel", ("riskLevel", "high")),
     case("metadata", "metadata-changed", "safe", "$.category", ("category", "filesystem")),
+    case("callers", "metadata-changed", "safe", "$.allowedCallers",
+         ("allowedCallers", ["direct", "programmatic"])),
+    case("deferred", "metadata-changed", "safe", "$.deferLoading", ("deferLoading", True)),
+    case("namespaced", "metadata-changed", "safe", "$.namespace",
+         ("namespace", {"name": "files", "description": "File tools."})),
     # what only some providers receive
     case("target-excluded", "target-excluded", "breaking", "$.targets.exclude",
          ("targets", {"exclude": ["gemini"]})),

@@ -35,13 +35,34 @@ export interface OpenAIChatTool {
 }
 
 /** A Responses API function tool (`FunctionTool` in `openai`). */
-export interface OpenAIResponsesTool {
+export interface OpenAIResponsesFunction {
   readonly type: "function";
   readonly name: string;
   readonly description: string;
   readonly parameters: ProviderSchema;
   readonly strict: boolean;
+  /** The contract's `deferLoading`, when it sets one: loaded through tool search. */
+  readonly defer_loading?: boolean;
+  /** The contract's `allowedCallers` that Responses accepts, when any. */
+  readonly allowed_callers?: ("direct" | "programmatic")[];
+  /** The contract's `outputSchema` (without `$schema`), when it has one. */
+  readonly output_schema?: ProviderSchema;
 }
+
+/** A Responses API namespace (`NamespaceTool` in `openai`): the tools whose contracts name it, in canonical order, at the place of the first. */
+export interface OpenAIResponsesNamespace {
+  readonly type: "namespace";
+  readonly name: string;
+  readonly description: string;
+  readonly tools: OpenAIResponsesFunction[];
+}
+
+/**
+ * One entry of the Responses API `tools`: a function, or a namespace of functions — the
+ * union only when a contract names a namespace, so a project without one keeps the type
+ * `FunctionTool` takes.
+ */
+export type OpenAIResponsesTool = OpenAIResponsesFunction;
 
 /** A Claude Messages API client tool (`Tool` in `@anthropic-ai/sdk`). */
 export interface ClaudeTool {
@@ -52,6 +73,10 @@ export interface ClaudeTool {
   readonly strict?: true;
   /** The contract's `examples`, when it has any. */
   readonly input_examples?: { [key: string]: unknown }[];
+  /** The contract's `deferLoading`, when it sets one: loaded through tool search. */
+  readonly defer_loading?: boolean;
+  /** The contract's `allowedCallers` that Claude accepts, when any. */
+  readonly allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
 }
 
 /** An Amazon Bedrock Converse tool (`Tool` in `@aws-sdk/client-bedrock-runtime`). */
@@ -109,7 +134,7 @@ export interface McpTool {
 export declare const openaiChatTools: OpenAIChatTool[];
 
 /**
- * OpenAI Responses API `tools` (openai/responses.json), assignable to `FunctionTool[]`
+ * OpenAI Responses API `tools` (openai/responses.json), assignable to `Tool[]`
  * (Responses) of `openai` without a cast. Deep-frozen at run time.
  */
 export declare const openaiResponsesTools: OpenAIResponsesTool[];

@@ -479,6 +479,7 @@ export const openaiResponsesTools = freeze([
     description: "Get one documentation page as Markdown, optionally only one section.",
     parameters: $.acmeDocsPagesGetInputSchema,
     strict: false,
+    output_schema: $.acmeDocsPagesGetOutputSchema,
   },
   {
     type: "function",
@@ -486,6 +487,7 @@ export const openaiResponsesTools = freeze([
     description: "在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.",
     parameters: $.acmeDocsSearchDocsSent,
     strict: false,
+    output_schema: $.acmeDocsSearchDocsOutputSchema,
   },
   {
     type: "function",
@@ -493,6 +495,7 @@ export const openaiResponsesTools = freeze([
     description: "Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.",
     parameters: $.analyzePageInputSchema,
     strict: false,
+    output_schema: $.analyzePageOutputSchema,
   },
   {
     type: "function",
@@ -500,6 +503,7 @@ export const openaiResponsesTools = freeze([
     description: "Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.",
     parameters: $.askUserInputSchema,
     strict: true,
+    output_schema: $.askUserOutputSchema,
   },
   {
     type: "function",
@@ -514,6 +518,7 @@ export const openaiResponsesTools = freeze([
     description: "Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.",
     parameters: $.browserEvaluateInputSchema,
     strict: false,
+    output_schema: $.browserEvaluateOutputSchema,
   },
   {
     type: "function",
@@ -528,6 +533,7 @@ export const openaiResponsesTools = freeze([
     description: "Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.",
     parameters: $.browserScreenshotInputSchema,
     strict: false,
+    output_schema: $.browserScreenshotOutputSchema,
   },
   {
     type: "function",
@@ -577,6 +583,7 @@ export const openaiResponsesTools = freeze([
     description: "截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.",
     parameters: $.desktopScreenshotInputSchema,
     strict: false,
+    output_schema: $.desktopScreenshotOutputSchema,
   },
   {
     type: "function",
@@ -605,6 +612,7 @@ export const openaiResponsesTools = freeze([
     description: "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
     parameters: $.editFileHashedInputSchema,
     strict: false,
+    output_schema: $.editFileHashedOutputSchema,
   },
   {
     type: "function",
@@ -626,6 +634,7 @@ export const openaiResponsesTools = freeze([
     description: "Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.",
     parameters: $.gitInputSchema,
     strict: false,
+    output_schema: $.gitOutputSchema,
   },
   {
     type: "function",
@@ -640,6 +649,7 @@ export const openaiResponsesTools = freeze([
     description: "在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.",
     parameters: $.githubCreateIssueInputSchema,
     strict: false,
+    output_schema: $.githubCreateIssueOutputSchema,
   },
   {
     type: "function",
@@ -647,6 +657,7 @@ export const openaiResponsesTools = freeze([
     description: "Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.",
     parameters: $.githubCreatePullRequestInputSchema,
     strict: false,
+    output_schema: $.githubCreatePullRequestOutputSchema,
   },
   {
     type: "function",
@@ -654,6 +665,7 @@ export const openaiResponsesTools = freeze([
     description: "Get one issue of a repository, with its labels, assignees and the number of comments.",
     parameters: $.githubGetIssueInputSchema,
     strict: false,
+    output_schema: $.githubGetIssueOutputSchema,
   },
   {
     type: "function",
@@ -668,6 +680,7 @@ export const openaiResponsesTools = freeze([
     description: "List pull requests of a repository, newest first.",
     parameters: $.githubListPullRequestsInputSchema,
     strict: false,
+    output_schema: $.githubListPullRequestsOutputSchema,
   },
   {
     type: "function",
@@ -682,6 +695,7 @@ export const openaiResponsesTools = freeze([
     description: "Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go \"func main\"`.",
     parameters: $.githubSearchCodeInputSchema,
     strict: false,
+    output_schema: $.githubSearchCodeOutputSchema,
   },
   {
     type: "function",
@@ -689,6 +703,7 @@ export const openaiResponsesTools = freeze([
     description: "按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。",
     parameters: $.globInputSchema,
     strict: false,
+    output_schema: $.globOutputSchema,
   },
   {
     type: "function",
@@ -696,6 +711,7 @@ export const openaiResponsesTools = freeze([
     description: "Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. \"*.js\") or `fileType` (e.g. \"py\").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.",
     parameters: $.grepSent,
     strict: true,
+    output_schema: $.grepOutputSchema,
   },
   {
     type: "function",
@@ -703,6 +719,7 @@ export const openaiResponsesTools = freeze([
     description: "List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.",
     parameters: $.listDirInputSchema,
     strict: false,
+    output_schema: $.listDirOutputSchema,
   },
   {
     type: "function",
@@ -710,6 +727,7 @@ export const openaiResponsesTools = freeze([
     description: "Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.",
     parameters: $.lspDiagnosticsInputSchema,
     strict: false,
+    output_schema: $.lspDiagnosticsOutputSchema,
   },
   {
     type: "function",
@@ -724,6 +742,7 @@ export const openaiResponsesTools = freeze([
     description: "Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server's tools first\n(`tool: \"tools/list\"`) when you do not know their input schemas.",
     parameters: $.mcpCallInputSchema,
     strict: false,
+    output_schema: $.mcpCallOutputSchema,
   },
   {
     type: "function",
@@ -731,6 +750,7 @@ export const openaiResponsesTools = freeze([
     description: "Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.",
     parameters: $.multiEditInputSchema,
     strict: false,
+    output_schema: $.multiEditOutputSchema,
   },
   {
     type: "function",
@@ -745,6 +765,7 @@ export const openaiResponsesTools = freeze([
     description: "查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.",
     parameters: $.postgresDescribeTableInputSchema,
     strict: false,
+    output_schema: $.postgresDescribeTableOutputSchema,
   },
   {
     type: "function",
@@ -752,6 +773,7 @@ export const openaiResponsesTools = freeze([
     description: "Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.",
     parameters: $.postgresExecuteInputSchema,
     strict: false,
+    output_schema: $.postgresExecuteOutputSchema,
   },
   {
     type: "function",
@@ -766,6 +788,7 @@ export const openaiResponsesTools = freeze([
     description: "列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。",
     parameters: $.postgresListTablesInputSchema,
     strict: false,
+    output_schema: $.postgresListTablesOutputSchema,
   },
   {
     type: "function",
@@ -773,6 +796,7 @@ export const openaiResponsesTools = freeze([
     description: "Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.",
     parameters: $.postgresQueryInputSchema,
     strict: false,
+    output_schema: $.postgresQueryOutputSchema,
   },
   {
     type: "function",
@@ -780,6 +804,7 @@ export const openaiResponsesTools = freeze([
     description: "Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.",
     parameters: $.readFileSent,
     strict: true,
+    output_schema: $.readFileOutputSchema,
   },
   {
     type: "function",
@@ -787,6 +812,7 @@ export const openaiResponsesTools = freeze([
     description: "Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd \"/path/with spaces\"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.",
     parameters: $.runShellInputSchema,
     strict: false,
+    output_schema: $.runShellOutputSchema,
   },
   {
     type: "function",
@@ -794,6 +820,7 @@ export const openaiResponsesTools = freeze([
     description: "Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.",
     parameters: $.spawnAgentInputSchema,
     strict: false,
+    output_schema: $.spawnAgentOutputSchema,
   },
   {
     type: "function",
@@ -808,6 +835,7 @@ export const openaiResponsesTools = freeze([
     description: "Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.",
     parameters: $.webFetchInputSchema,
     strict: false,
+    output_schema: $.webFetchOutputSchema,
   },
   {
     type: "function",
@@ -815,6 +843,7 @@ export const openaiResponsesTools = freeze([
     description: "在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。",
     parameters: $.webSearchInputSchema,
     strict: false,
+    output_schema: $.webSearchOutputSchema,
   },
   {
     type: "function",

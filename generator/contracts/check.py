@@ -283,6 +283,9 @@ def _explain(error: ValidationError) -> Iterator[Explained]:
         yield path, f"{_show(instance)} is not allowed here", f"use one of {options}", "TC104"
     elif kind == "const" and path == ("version",):
         yield path, f"unsupported contract version {_show(instance)}", "write 'version: 1'", "TC105"
+    elif kind == "pattern" and path[-2:] == ("namespace", "name"):
+        message = f"namespace name {_show(instance)} is not valid for OpenAI Responses"
+        yield path, message, "use 1 to 64 of: letters, digits, '_' and '-'", "TC106"
     elif kind == "pattern" and path and path[-1] in ("name", "server"):
         what = "server name" if path[-1] == "server" else "tool name"
         what = "skill name" if path[-2:-1] == ("skill",) else what

@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.contracts.loader import LoadedFile
 from generator.core.diagnostics import Diagnostic, JsonPath
-from generator.ir.fields import ATTRS
+from generator.ir.fields import ATTRS, OPTIONAL
 from generator.ir.floors import NO_FLOOR, Policy, Refusal, floors_for
 from generator.ir.model import ContractSource, ToolDescriptor, Toolset, Where, freeze
 from generator.ir.names import MAX_PROVIDER_NAME, canonical_name, derive_provider_name
@@ -83,14 +83,13 @@ def _descriptor(
         floored = floors_for(policies, {**values, "name": name, "server": server}, tool)
         if floored.supplied:
             values = resolve_fields({**tool, **floored.supplied}, context)
-    output = tool.get("outputSchema")
     descriptor = ToolDescriptor(
         name=name,
         tool_name=tool["name"],
         server=server,
         provider_name=tool.get("providerName") or derive_provider_name(name),
         input_schema=freeze(tool["inputSchema"]),
-        output_schema=None if output is None else freeze(output),
+        **{attr: freeze(tool.get(key)) for key, attr in OPTIONAL.items()},
         where=where,
         floors=MappingProxyType(dict(floored.set_by)),
         **{ATTRS[key]: freeze(value) for key, value in values.items()},

@@ -23,7 +23,17 @@ _LOOSENING: dict[str, tuple[Any, Any, str]] = {
     "requiresPlanApproval": (True, False, "plan-approval-dropped"),
     "requiresConfirmation": (True, False, "confirmation-dropped"),
 }
-_METADATA = ("kind", "source", "category", "telemetry", "skill", "strict")
+_METADATA = (
+    "kind",
+    "source",
+    "category",
+    "telemetry",
+    "skill",
+    "strict",
+    "deferLoading",
+    "allowedCallers",
+    "namespace",
+)
 
 
 def compare_sides(old: Side, new: Side) -> list[Finding]:

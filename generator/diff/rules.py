@@ -69,7 +69,12 @@ _TABLE: tuple[Rule, ...] = (
     Rule("title-changed", "safe", "the tool title changed (prompt-visible)"),
     Rule("schema-doc-changed", "safe", "a schema description/title/default/examples changed"),
     Rule("permission-tightened", "safe", "a permission field became stricter"),
-    Rule("metadata-changed", "safe", "kind, source, category, telemetry, skill, strict or a hint"),
+    Rule(
+        "metadata-changed",
+        "safe",
+        "kind, source, category, telemetry, skill, strict, deferLoading, allowedCallers,"
+        " namespace or a hint",
+    ),
     Rule("tokens-grew", "safe", "a tool or a listing costs diff.token-threshold tokens more"),
     Rule("input-examples-changed", "safe", "the tool's examples changed (Claude's input_examples)"),
 )

@@ -4,7 +4,8 @@ Every tool the contract does not leave out of ``anthropic``, in canonical order.
 ``input_schema`` is what the Claude profile decided: the contract's inputSchema without
 ``$schema``, or for a strict tool its strict tool use form, sent with ``strict: true``
 (written only when true: Claude's default is not strict). A tool with ``examples`` sends
-them as ``input_examples``.
+them as ``input_examples``; ``deferLoading`` and ``allowedCallers`` go out as
+``defer_loading`` and ``allowed_callers`` when the contract sets them.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import Call, Export, Layout, Request, ToolList, render_lists
 from generator.ir.model import FrozenJson, ToolDescriptor, Toolset, thaw
 from generator.ir.options import EmitOptions
+from generator.profiles import tool_fields
 
 TOOLS = PurePosixPath("anthropic/tools.json")
 TARGET = ADAPTER = "anthropic"
 
 
 def claude_tool(tool: ToolDescriptor, input_schema: FrozenJson) -> dict[str, Any]:
-    """One ``ToolParam``: name, description, input_schema, then strict and input_examples."""
+    """One ``ToolParam``: name, description, input_schema, then strict, input_examples,
+    defer_loading and allowed_callers (the values Claude accepts), each when set."""
     entry: dict[str, Any] = {
         "name": tool.provider_name,
         "description": tool.description,
@@ -32,6 +35,11 @@ def claude_tool(tool: ToolDescriptor, input_schema: FrozenJson) -> dict[str, Any
         entry["strict"] = True
     if tool.examples:
         entry["input_examples"] = thaw(tool.examples)
+    if tool.defer_loading is not None:
+        entry["defer_loading"] = tool.defer_loading
+    allowed = tool_fields.callers(tool, tool_fields.CLAUDE)
+    if allowed is not None:
+        entry["allowed_callers"] = allowed
     return entry
 
 

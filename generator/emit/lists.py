@@ -14,7 +14,7 @@ sets, the packages' cache-stable requests — reads the same ``LISTS`` (:func:`t
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, Literal
@@ -110,6 +110,7 @@ class ToolList:
     # The members a wrapped file carries after the list (MCP's cache fields), per file.
     result: Callable[[PurePosixPath, EmitOptions], dict[str, Any]] | None = None
     request: Request | None = None
+    namespaced: bool = False  # tools with a namespace go into its entry (group_namespaces)
 
     def file_of(self, tool: ToolDescriptor, options: EmitOptions) -> PurePosixPath:
         """The file ``tool``'s entry goes to (one fixed file, or one per group)."""
@@ -138,15 +139,41 @@ def render_lists(
     """Every list's files: entries in canonical order, files sorted by path."""
     rendered: Rendered = {}
     for tool_list in lists:
-        files: dict[PurePosixPath, list[dict[str, Any]]] = {}
-        if isinstance(tool_list.file, PurePosixPath):
-            files[tool_list.file] = []
-        for tool in tool_list.members(toolset, inputs):
-            entry = tool_list.entry(tool, inputs)
-            files.setdefault(tool_list.file_of(tool, options), []).append(entry)
-        for path in sorted(files):
-            rendered[path] = dump_json(tool_list.body(path, files[path], options))
+        for found in materialize(tool_list, toolset, options, inputs):
+            body = tool_list.body(found.file, list(found.written), options)
+            rendered[found.file] = dump_json(body)
     return rendered
+
+
+Place = tuple[int, ...]
+"""Where a tool's entry sits in a written list: ``(i,)``, or ``(i, j)`` for the j-th tool
+of the namespace entry at i."""
+
+
+def group_namespaces(
+    tools: Sequence[ToolDescriptor], entries: Sequence[Any]
+) -> tuple[list[Any], list[Place]]:
+    """The list as written when it groups namespaces (OpenAI Responses), and each entry's
+    place in it: a tool without a namespace keeps its entry; the first tool of a namespace
+    puts ``{"type": "namespace", name, description, tools}`` at its own place, and every
+    later one joins its ``tools``. Canonical order throughout, so the list is stable; the
+    packages' ``tools_for`` group a mode's list by the same rule."""
+    written: list[Any] = []
+    places: list[Place] = []
+    opened: dict[str, int] = {}
+    for tool, entry in zip(tools, entries, strict=True):
+        space = tool.namespace
+        if space is None:
+            places.append((len(written),))
+            written.append(entry)
+            continue
+        at = opened.setdefault(space["name"], len(written))
+        if at == len(written):
+            described = {"name": space["name"], "description": space["description"]}
+            written.append({"type": "namespace", **described, "tools": []})
+        places.append((at, len(written[at]["tools"])))
+        written[at]["tools"].append(entry)
+    return written, places
 
 
 def tool_lists(targets: Iterable[Target]) -> tuple[ToolList, ...]:
@@ -177,6 +204,9 @@ class ProviderList:
     server: str | None = None
     call: Call | None = None
     adapter: str | None = None
+    # The list as the file holds it (namespaces grouped) and each entry's place in it.
+    written: tuple[Any, ...] = ()
+    places: tuple[Place, ...] = ()
 
 
 def materialize(
@@ -188,23 +218,34 @@ def materialize(
         by_file[tool_list.file] = []
     for tool in tool_list.members(toolset, inputs):
         by_file.setdefault(tool_list.file_of(tool, options), []).append(tool)
+    return tuple(_file(tool_list, path, tools, inputs) for path, tools in sorted(by_file.items()))
+
+
+def _file(
+    tool_list: ToolList, path: PurePosixPath, tools: list[ToolDescriptor], inputs: Inputs
+) -> ProviderList:
+    entries = [tool_list.entry(tool, inputs) for tool in tools]
+    written, places = (
+        group_namespaces(tools, entries)
+        if tool_list.namespaced
+        else (entries, [(number,) for number in range(len(entries))])
+    )
     export = tool_list.export
-    return tuple(
-        ProviderList(
-            tool_list.target,
-            export.name,
-            export.element,
-            export.title,
-            export.sdk_type,
-            path,
-            tuple(tool_list.entry(tool, inputs) for tool in tools),
-            tuple(tool.name for tool in tools),
-            tuple(tool_list.called(tool) for tool in tools),
-            path.stem if tool_list.per_server else None,
-            tool_list.call,
-            tool_list.adapter,
-        )
-        for path, tools in sorted(by_file.items())
+    return ProviderList(
+        tool_list.target,
+        export.name,
+        export.element,
+        export.title,
+        export.sdk_type,
+        path,
+        tuple(entries),
+        tuple(tool.name for tool in tools),
+        tuple(tool_list.called(tool) for tool in tools),
+        path.stem if tool_list.per_server else None,
+        tool_list.call,
+        tool_list.adapter,
+        tuple(written),
+        tuple(places),
     )
 
 

@@ -1,10 +1,12 @@
 """The OpenAI target: function tools for Chat Completions and for the Responses API.
 
-Both files list every tool in canonical order with the same four fields; only the
-envelope differs (Chat Completions nests them under ``function``). ``parameters`` is
-what the OpenAI profile decided: the contract's inputSchema without ``$schema``, or in
-strict mode exactly its documented strict transformation. ``strict`` is always
-written, so the API never applies a default of its own.
+Both files list every tool in canonical order with the same four fields; the envelope
+differs (Chat Completions nests them under ``function``), and a Responses entry adds the
+fields only that API has (``defer_loading``, ``allowed_callers``, ``output_schema``);
+tools with a ``namespace`` are grouped into its entry (``lists.group_namespaces``).
+``parameters`` is what the OpenAI profile decided: the contract's inputSchema without
+``$schema``, or in strict mode exactly its documented strict transformation. ``strict``
+is always written, so the API never applies a default of its own.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from generator.emit.common import NO_INPUTS, Inputs, Rendered
 from generator.emit.lists import Call, Export, Layout, Request, ToolList, render_lists
 from generator.ir.model import FrozenJson, ToolDescriptor, Toolset, thaw
 from generator.ir.options import EmitOptions
+from generator.profiles import tool_fields
 
 CHAT_COMPLETIONS = PurePosixPath("openai/chat-completions.json")
 RESPONSES = PurePosixPath("openai/responses.json")
@@ -39,8 +42,19 @@ def chat_completions_tool(tool: ToolDescriptor, parameters: FrozenJson) -> dict[
 
 
 def responses_tool(tool: ToolDescriptor, parameters: FrozenJson) -> dict[str, Any]:
-    """A Responses API ``tools`` entry: the function fields next to ``"type": "function"``."""
-    return {"type": "function", **function_fields(tool, parameters)}
+    """A Responses API ``tools`` entry: the function fields next to ``"type": "function"``,
+    then what only Responses takes, each only when the contract sets it: ``defer_loading``,
+    ``allowed_callers`` (the values Responses accepts) and ``output_schema``."""
+    entry = {"type": "function", **function_fields(tool, parameters)}
+    if tool.defer_loading is not None:
+        entry["defer_loading"] = tool.defer_loading
+    allowed = tool_fields.callers(tool, tool_fields.RESPONSES)
+    if allowed is not None:
+        entry["allowed_callers"] = allowed
+    output = tool_fields.output_schema(tool)
+    if output is not None:
+        entry["output_schema"] = thaw(output)
+    return entry
 
 
 CHAT_CALL = Call(
@@ -93,12 +107,13 @@ LISTS = (
             "openaiResponsesTools",
             "OpenAIResponsesTool",
             "OpenAI Responses API `tools`",
-            "`FunctionTool[]` (Responses) of `openai`",
+            "`Tool[]` (Responses) of `openai`",
         ),
         target=TARGET,
         adapter=ADAPTER,
         call=RESPONSES_CALL,
         request=Request("allowed-tools-responses", "OpenAIResponsesRequest"),
+        namespaced=True,
     ),
 )
 

@@ -161,14 +161,14 @@ def permission_fields(
     return fields
 
 
-OUTPUT_KEYS = ("outputSchema", "response", "returns")
+OUTPUT_KEYS = ("outputSchema", "response", "returns", "output_schema")
 
 
 def output_field(
     item: Mapping[str, Any], notes: Notes, *, tool: str, base: JsonPath
 ) -> Field | None:
-    """The ``outputSchema`` field from the first of ``outputSchema``, ``response`` and
-    ``returns`` the source entry has, or None.
+    """The ``outputSchema`` field from the first of ``outputSchema``, ``response``,
+    ``returns`` and ``output_schema`` (OpenAI Responses) the source entry has, or None.
 
     What a tool returns becomes MCP ``structuredContent``, which is an object: a result
     schema of another type (a string, a list) cannot be an outputSchema and is dropped

@@ -29,6 +29,8 @@ from generator.importers.draft import (
 )
 
 UNKNOWN_EFFECTS = "the source does not say what the tool changes"
+_OWN = {"defer_loading": "deferLoading", "allowed_callers": "allowedCallers"}
+"""What OpenAI Responses and Claude tools carry that a contract says too (its key)."""
 EMPTY_SCHEMA: dict[str, Any] = {"type": "object", "properties": {}}
 
 
@@ -52,13 +54,36 @@ def openai_chat_tools(items: Sequence[Any], notes: Notes, base: JsonPath) -> tup
 def openai_responses_tools(
     items: Sequence[Any], notes: Notes, base: JsonPath
 ) -> tuple[DraftTool, ...]:
-    """``[{type: function, name, description, parameters, strict}]`` (flat)."""
-    drafts = [
-        provider_tool(item, notes, (*base, index), "parameters", optional=True)
-        for index, item in enumerate(items)
-        if _is_function(item, notes, (*base, index))
-    ]
+    """``[{type: function, name, description, parameters, strict}]`` (flat), and each
+    ``{type: namespace, name, description, tools}``'s functions with that ``namespace``."""
+    drafts: list[DraftTool | None] = []
+    for index, item in enumerate(items):
+        where = (*base, index)
+        if isinstance(item, Mapping) and item.get("type") == "namespace":
+            drafts += _namespace_tools(item, notes, where)
+        elif _is_function(item, notes, where):
+            drafts.append(provider_tool(item, notes, where, "parameters", optional=True))
     return tuple(d for d in drafts if d is not None)
+
+
+def _namespace_tools(
+    item: Mapping[str, Any], notes: Notes, where: JsonPath
+) -> list[DraftTool | None]:
+    """The functions of one namespace entry, each with ``namespace: {name, description}``."""
+    name, text, tools = item.get("name"), item.get("description"), item.get("tools")
+    if not (isinstance(name, str) and isinstance(text, str) and isinstance(tools, list)):
+        notes.add(where, "a namespace needs a name, a description and tools", BAD_SHAPE)
+        return []
+    _drop(item, {"type", "name", "description", "tools"}, notes, where)
+    space = Field("namespace", {"name": name, "description": text}, source=())
+    drafts: list[DraftTool | None] = []
+    for index, inner in enumerate(tools):
+        at = (*where, "tools", index)
+        draft = _is_function(inner, notes, at) and provider_tool(
+            inner, notes, at, "parameters", optional=True
+        )
+        drafts.append(DraftTool(draft.name, (*draft.fields, space), at) if draft else None)
+    return drafts
 
 
 def anthropic_tools(items: Sequence[Any], notes: Notes, base: JsonPath) -> tuple[DraftTool, ...]:
@@ -101,7 +126,7 @@ def provider_tool(
     if names is None:
         return None
     name = str(spec["name"])
-    known = {"type", "name", "description", "strict", schema_key, *OUTPUT_KEYS[1:]}
+    known = {"type", "name", "description", "strict", schema_key, *OUTPUT_KEYS[1:], *_OWN}
     _drop(spec, known, notes, base)
     fields = list(names)
     if isinstance(spec.get("description"), str):
@@ -109,6 +134,7 @@ def provider_tool(
     fields += permission_fields(read_only=None, destructive=None, unknown=UNKNOWN_EFFECTS)
     if isinstance(spec.get("strict"), bool):
         fields.append(Field("strict", spec["strict"]))
+    fields += _own_fields(spec, notes, base)
     output = output_field(spec, notes, tool=name, base=base)
     after = () if output is None else (output,)
     if schema_key in spec and spec[schema_key] is not None:
@@ -124,3 +150,28 @@ def provider_tool(
     )
     empty = Field("inputSchema", dict(EMPTY_SCHEMA), f"the source had no {schema_key}")
     return DraftTool(name, (*fields, empty, *after), base)
+
+
+def _own_fields(spec: Mapping[str, Any], notes: Notes, base: JsonPath) -> list[Field]:
+    """``defer_loading`` and ``allowed_callers`` as the contract's fields (null: the
+    provider's default, so nothing); a value of another shape is dropped with a note.
+    The callers are kept as written: the contract check names one it does not know."""
+    fields = []
+    for key, field in _OWN.items():
+        value = spec.get(key)
+        if value is None:
+            continue
+        if key == "defer_loading" and isinstance(value, bool):
+            fields.append(Field(field, value, source=(key,)))
+        elif key == "allowed_callers" and _strings(value):
+            fields.append(Field(field, list(value), source=(key,)))
+        else:
+            notes.add((*base, key), f"'{key}' is not {_SHAPES[key]}; dropped", DROPPED_FIELD)
+    return fields
+
+
+_SHAPES = {"defer_loading": "true or false", "allowed_callers": "a non-empty list of names"}
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value)

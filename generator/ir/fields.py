@@ -226,8 +226,38 @@ FIELDS: tuple[FieldSpec, ...] = (
         "Provider targets whose files leave the tool out (`exclude`).",
     ),
     FieldSpec("annotations", None, "Annotations", "ToolAnnotations", "MCP tool annotations."),
+    FieldSpec(
+        "deferLoading",
+        "defer_loading",
+        "bool",
+        "boolean",
+        "Loaded only when tool search finds it (OpenAI Responses, Claude defer_loading).",
+        optional=True,
+    ),
+    FieldSpec(
+        "allowedCallers",
+        "allowed_callers",
+        "list[str]",
+        "readonly string[]",
+        "Who may call the tool: the model directly, or code the model runs"
+        " (OpenAI's and Claude's allowed_callers).",
+        optional=True,
+    ),
+    FieldSpec(
+        "namespace",
+        "namespace",
+        "dict[str, str]",
+        "{ readonly name: string; readonly description: string }",
+        "The OpenAI Responses namespace the tool is listed in ({name, description}).",
+        optional=True,
+    ),
 )
 BY_KEY = {spec.key: spec for spec in FIELDS}
+OPTIONAL: dict[str, str] = {
+    spec.key: spec.attr for spec in FIELDS if spec.optional and spec.attr is not None
+}
+"""Canonical key → IR attribute of the fields a contract may leave out with no default:
+None in the IR, absent from every output (the provider's own default)."""
 _COMPUTED: dict[str, Callable[[ToolDescriptor], Any]] = {"annotations": hints}
 
 ATTRS: dict[str, str] = {

@@ -111,6 +111,10 @@ class ToolDescriptor:
     idempotent_hint: bool
     open_world_hint: bool
     where: Where
+    # Optional provider fields: None when the contract is silent (the provider's default).
+    defer_loading: bool | None = None  # loaded only through the provider's tool search
+    allowed_callers: FrozenJson | None = None  # ("direct", "programmatic", …)
+    namespace: FrozenJson | None = None  # {name, description}: OpenAI Responses' grouping
     # Which policy floor (``ir/floors``) set each field the contract left silent: what the
     # catalogue shows; not a descriptor field, so no listing or package carries it.
     floors: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))

@@ -199,7 +199,6 @@ DEFAULTS: dict[str, Default] = {
     "targets": lambda ctx, _: {"exclude": []},
     "examples": lambda ctx, _: [],
     "icons": lambda ctx, _: [],
-    "submission": lambda ctx, _: None,  # only the chatgpt-submission target reads it
     # MCP's own defaults are "may destroy" and "open world"; ours follow the labels.
     "destructiveHint": lambda ctx, got: not got["isReadOnly"] and got["riskLevel"] == "high",
     "idempotentHint": lambda ctx, _: False,

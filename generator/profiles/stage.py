@@ -6,7 +6,9 @@ Each finding becomes a diagnostic at its place in the contract's ``inputSchema``
 adapted schemas go to the emitters through ``Inputs.adapted``, so emitters stay pure
 and never transform a schema. An adapter with a request-wide check (``targets.REQUESTS``:
 limits that hold for a whole file, like Claude strict's 20 strict tools per request)
-runs it over the tools each of its targets sends.
+runs it over the tools each of its targets sends. The fields a provider list has no
+place for (``tool_fields``: ``deferLoading``, ``allowedCallers``) are warnings at the
+contract's line.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 from generator.core.diagnostics import Diagnostic, JsonPath, Severity
 from generator.core.targets import ADAPTERS, REQUESTS, Target
 from generator.ir.model import FrozenJson, ToolDescriptor, freeze
+from generator.profiles import tool_fields
 from generator.profiles.base import LIMIT_EXCEEDED, NAME_RULE, Finding, Transformed
 
 
@@ -82,6 +85,7 @@ def adapt(
         diagnostic(tool, finding, sorted(refusing.get(tool.name, ()), key=order.index))
         for (_, finding), (tool, _) in found.items()
     ]
+    diagnostics += tool_fields.findings(tools, targets)  # the lists' own fields
     return MappingProxyType(adapted), diagnostics
 
 

@@ -77,7 +77,9 @@ def test_responses_entries_are_sdk_function_tool_params() -> None:
     adapter: TypeAdapter[Any] = TypeAdapter(FunctionToolParam)
     for entry in RESPONSES:
         sdk_round_trip(adapter, entry)
-        assert list(entry) == ["type", "name", "description", "parameters", "strict"]
+        optional = [k for k in ("defer_loading", "allowed_callers", "output_schema") if k in entry]
+        assert list(entry) == ["type", "name", "description", "parameters", "strict", *optional]
+    assert any("output_schema" in entry for entry in RESPONSES)
 
 
 def test_claude_entries_are_sdk_tool_params() -> None:
@@ -150,6 +152,9 @@ def test_openai_parameters_are_the_contract_schema_or_exactly_its_strict_form() 
             "strict": tool["strict"],
         }
         assert chat == {"type": "function", "function": expected}
+        output = tool.get("outputSchema")  # Responses alone takes it, without $schema
+        if output is not None:
+            expected["output_schema"] = {k: v for k, v in output.items() if k != "$schema"}
         assert flat == {"type": "function", **expected}
 
 

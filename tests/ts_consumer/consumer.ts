@@ -21,7 +21,11 @@ import type {
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { FunctionTool, ResponseFunctionToolCall } from "openai/resources/responses/responses";
+import type {
+  FunctionTool,
+  ResponseFunctionToolCall,
+  Tool as ResponsesTool,
+} from "openai/resources/responses/responses";
 import { geminiOpenApiFunctionDeclarations } from "gemini-openapi-tools";
 import {
   bedrockTools,
@@ -39,7 +43,8 @@ import {
 
 export const chat: ChatCompletionTool[] = openaiChatTools;
 export const chatFunctions: ChatCompletionFunctionTool[] = openaiChatTools;
-export const responses: FunctionTool[] = openaiResponsesTools;
+export const responses: FunctionTool[] = openaiResponsesTools; // no contract names a namespace
+export const responsesUnion: ResponsesTool[] = openaiResponsesTools;
 export const claude: ClaudeSdkTool[] = claudeTools;
 export const claudeUnion: ToolUnion[] = claudeTools;
 export const mcp: McpSdkTool[] = mcpTools.builtin;

@@ -2286,6 +2286,1088 @@ _S: Final[tuple[Mapping[str, Any], ...]] = (
     _R({
         'type': 'object',
         'properties': _R({
+            'title': _R({
+                'type': 'string',
+            }),
+            'content': _R({
+                'type': 'string',
+            }),
+            'lastUpdated': _R({
+                'type': 'string',
+                'format': 'date',
+            }),
+            'breadcrumbs': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'string',
+                }),
+            }),
+        }),
+        'required': (
+            'title',
+            'content',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'hits': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'pageId': _R({
+                            'type': 'string',
+                        }),
+                        'title': _R({
+                            'type': 'string',
+                        }),
+                        'snippet': _R({
+                            'type': 'string',
+                        }),
+                        'score': _R({
+                            'type': 'number',
+                            'minimum': 0,
+                            'maximum': 1,
+                        }),
+                    }),
+                    'required': (
+                        'pageId',
+                        'title',
+                        'snippet',
+                    ),
+                }),
+            }),
+        }),
+        'required': (
+            'hits',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'url': _R({
+                'type': 'string',
+            }),
+            'title': _R({
+                'type': 'string',
+            }),
+            'elements': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'ref': _R({
+                            'type': 'string',
+                            'description': 'Stable element id for browser_click / browser_type.',
+                        }),
+                        'role': _R({
+                            'type': 'string',
+                        }),
+                        'name': _R({
+                            'type': 'string',
+                        }),
+                        'value': _R({
+                            'type': (
+                                'string',
+                                'null',
+                            ),
+                        }),
+                    }),
+                    'required': (
+                        'ref',
+                        'role',
+                        'name',
+                    ),
+                }),
+            }),
+            'text': _R({
+                'type': (
+                    'string',
+                    'null',
+                ),
+            }),
+            'answer': _R({
+                'type': (
+                    'string',
+                    'null',
+                ),
+            }),
+        }),
+        'required': (
+            'url',
+            'title',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'answers': _R({
+                'type': 'array',
+                'description': 'The chosen option labels, or the free-text answer as a single element.',
+                'items': _R({
+                    'type': 'string',
+                }),
+            }),
+            'freeText': _R({
+                'type': 'boolean',
+            }),
+        }),
+        'required': (
+            'answers',
+            'freeText',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'result': _R({
+                'description': 'The value returned by the expression (any JSON value).',
+            }),
+            'error': _R({
+                'type': (
+                    'string',
+                    'null',
+                ),
+            }),
+        }),
+        'required': (
+            'result',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'mimeType': _R({
+                'type': 'string',
+                'enum': (
+                    'image/png',
+                    'image/jpeg',
+                ),
+            }),
+            'data': _R({
+                'type': 'string',
+                'description': 'Base64-encoded image.',
+                'contentEncoding': 'base64',
+            }),
+            'width': _R({
+                'type': 'integer',
+                'minimum': 1,
+            }),
+            'height': _R({
+                'type': 'integer',
+                'minimum': 1,
+            }),
+            'url': _R({
+                'type': 'string',
+            }),
+        }),
+        'required': (
+            'mimeType',
+            'data',
+            'width',
+            'height',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'mimeType': _R({
+                'type': 'string',
+                'const': 'image/png',
+            }),
+            'data': _R({
+                'type': 'string',
+                'contentEncoding': 'base64',
+            }),
+            'width': _R({
+                'type': 'integer',
+            }),
+            'height': _R({
+                'type': 'integer',
+            }),
+        }),
+        'required': (
+            'mimeType',
+            'data',
+            'width',
+            'height',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'applied': _R({
+                'type': 'integer',
+                'minimum': 0,
+            }),
+            'rejected': _R({
+                'type': 'array',
+                'description': 'Edits whose anchors no longer match the file.',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'index': _R({
+                            'type': 'integer',
+                            'minimum': 0,
+                        }),
+                        'reason': _R({
+                            'type': 'string',
+                        }),
+                    }),
+                    'required': (
+                        'index',
+                        'reason',
+                    ),
+                }),
+            }),
+            'newAnchors': _R({
+                'type': 'array',
+                'description': 'Anchors of the changed region after the edit, for follow-up edits.',
+                'items': _R({
+                    'type': 'string',
+                }),
+            }),
+        }),
+        'required': (
+            'applied',
+            'rejected',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'exitCode': _R({
+                'type': 'integer',
+            }),
+            'stdout': _R({
+                'type': 'string',
+            }),
+            'stderr': _R({
+                'type': 'string',
+            }),
+        }),
+        'required': (
+            'exitCode',
+            'stdout',
+            'stderr',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'number': _R({
+                'type': 'integer',
+            }),
+            'url': _R({
+                'type': 'string',
+                'format': 'uri',
+            }),
+        }),
+        'required': (
+            'number',
+            'url',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'number': _R({
+                'type': 'integer',
+            }),
+            'url': _R({
+                'type': 'string',
+                'format': 'uri',
+            }),
+            'state': _R({
+                'type': 'string',
+                'enum': (
+                    'open',
+                    'draft',
+                ),
+            }),
+        }),
+        'required': (
+            'number',
+            'url',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'number': _R({
+                'type': 'integer',
+            }),
+            'title': _R({
+                'type': 'string',
+            }),
+            'state': _R({
+                'type': 'string',
+                'enum': (
+                    'open',
+                    'closed',
+                ),
+            }),
+            'body': _R({
+                'type': (
+                    'string',
+                    'null',
+                ),
+            }),
+            'author': _R({
+                'type': 'string',
+            }),
+            'labels': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'string',
+                }),
+            }),
+            'assignees': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'string',
+                }),
+            }),
+            'comments': _R({
+                'type': 'integer',
+                'minimum': 0,
+            }),
+            'url': _R({
+                'type': 'string',
+                'format': 'uri',
+            }),
+            'createdAt': _R({
+                'type': 'string',
+                'format': 'date-time',
+            }),
+        }),
+        'required': (
+            'number',
+            'title',
+            'state',
+            'url',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'pullRequests': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'number': _R({
+                            'type': 'integer',
+                        }),
+                        'title': _R({
+                            'type': 'string',
+                        }),
+                        'state': _R({
+                            'type': 'string',
+                            'enum': (
+                                'open',
+                                'closed',
+                                'merged',
+                            ),
+                        }),
+                        'draft': _R({
+                            'type': 'boolean',
+                        }),
+                        'head': _R({
+                            'type': 'string',
+                        }),
+                        'base': _R({
+                            'type': 'string',
+                        }),
+                        'url': _R({
+                            'type': 'string',
+                        }),
+                    }),
+                    'required': (
+                        'number',
+                        'title',
+                        'state',
+                        'url',
+                    ),
+                }),
+            }),
+        }),
+        'required': (
+            'pullRequests',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'totalCount': _R({
+                'type': 'integer',
+                'minimum': 0,
+            }),
+            'items': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'repository': _R({
+                            'type': 'string',
+                            'description': '"owner/name".',
+                        }),
+                        'path': _R({
+                            'type': 'string',
+                        }),
+                        'url': _R({
+                            'type': 'string',
+                        }),
+                        'fragments': _R({
+                            'type': 'array',
+                            'items': _R({
+                                'type': 'string',
+                            }),
+                        }),
+                    }),
+                    'required': (
+                        'repository',
+                        'path',
+                        'url',
+                    ),
+                }),
+            }),
+        }),
+        'required': (
+            'totalCount',
+            'items',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'paths': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'string',
+                }),
+            }),
+            'truncated': _R({
+                'type': 'boolean',
+            }),
+        }),
+        'required': (
+            'paths',
+            'truncated',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'mode': _R({
+                'type': 'string',
+                'enum': (
+                    'content',
+                    'files_with_matches',
+                    'count',
+                ),
+            }),
+            'matches': _R({
+                'type': 'array',
+                'description': 'Present in content mode.',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'path': _R({
+                            'type': 'string',
+                        }),
+                        'line': _R({
+                            'type': 'integer',
+                            'minimum': 1,
+                        }),
+                        'text': _R({
+                            'type': 'string',
+                        }),
+                        'isContext': _R({
+                            'type': 'boolean',
+                        }),
+                    }),
+                    'required': (
+                        'path',
+                        'line',
+                        'text',
+                    ),
+                }),
+            }),
+            'files': _R({
+                'type': 'array',
+                'description': 'Present in files_with_matches mode.',
+                'items': _R({
+                    'type': 'string',
+                }),
+            }),
+            'counts': _R({
+                'type': 'object',
+                'description': 'Present in count mode; maps a path to its match count.',
+                'additionalProperties': _R({
+                    'type': 'integer',
+                    'minimum': 0,
+                }),
+            }),
+            'truncated': _R({
+                'type': 'boolean',
+            }),
+        }),
+        'required': (
+            'mode',
+            'truncated',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'entries': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'path': _R({
+                            'type': 'string',
+                            'description': 'Path relative to the listed directory.',
+                        }),
+                        'type': _R({
+                            'type': 'string',
+                            'enum': (
+                                'file',
+                                'directory',
+                                'symlink',
+                                'other',
+                            ),
+                        }),
+                        'size': _R({
+                            'type': (
+                                'integer',
+                                'null',
+                            ),
+                            'description': 'Size in bytes; null for directories.',
+                            'minimum': 0,
+                        }),
+                    }),
+                    'required': (
+                        'path',
+                        'type',
+                    ),
+                    'additionalProperties': False,
+                }),
+            }),
+            'truncated': _R({
+                'type': 'boolean',
+            }),
+        }),
+        'required': (
+            'entries',
+            'truncated',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'diagnostics': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'path': _R({
+                            'type': 'string',
+                        }),
+                        'line': _R({
+                            'type': 'integer',
+                            'minimum': 1,
+                        }),
+                        'column': _R({
+                            'type': 'integer',
+                            'minimum': 1,
+                        }),
+                        'severity': _R({
+                            'type': 'string',
+                            'enum': (
+                                'error',
+                                'warning',
+                                'information',
+                                'hint',
+                            ),
+                        }),
+                        'message': _R({
+                            'type': 'string',
+                        }),
+                        'source': _R({
+                            'type': (
+                                'string',
+                                'null',
+                            ),
+                            'examples': (
+                                'pyright',
+                                'tsc',
+                                'eslint',
+                                'rust-analyzer',
+                            ),
+                        }),
+                        'code': _R({
+                            'description': "The server's diagnostic code, a string or a number.",
+                            'anyOf': (
+                                _R({
+                                    'type': 'string',
+                                }),
+                                _R({
+                                    'type': 'integer',
+                                }),
+                                _R({
+                                    'type': 'null',
+                                }),
+                            ),
+                        }),
+                    }),
+                    'required': (
+                        'path',
+                        'line',
+                        'severity',
+                        'message',
+                    ),
+                }),
+            }),
+        }),
+        'required': (
+            'diagnostics',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'isError': _R({
+                'type': 'boolean',
+            }),
+            'content': _R({
+                'type': 'array',
+                'description': 'MCP content blocks as returned by the server.',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'type': _R({
+                            'type': 'string',
+                            'enum': (
+                                'text',
+                                'image',
+                                'audio',
+                                'resource',
+                                'resource_link',
+                            ),
+                        }),
+                    }),
+                    'required': (
+                        'type',
+                    ),
+                }),
+            }),
+            'structuredContent': _R({
+                'type': (
+                    'object',
+                    'null',
+                ),
+            }),
+        }),
+        'required': (
+            'isError',
+            'content',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'applied': _R({
+                'type': 'integer',
+                'minimum': 0,
+            }),
+            'diff': _R({
+                'type': 'string',
+                'description': 'Unified diff of the change.',
+            }),
+        }),
+        'required': (
+            'applied',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'columns': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'name': _R({
+                            'type': 'string',
+                        }),
+                        'dataType': _R({
+                            'type': 'string',
+                        }),
+                        'nullable': _R({
+                            'type': 'boolean',
+                        }),
+                        'default': _R({
+                            'type': (
+                                'string',
+                                'null',
+                            ),
+                            'description': '默认值表达式。',
+                        }),
+                    }),
+                    'required': (
+                        'name',
+                        'dataType',
+                        'nullable',
+                    ),
+                }),
+            }),
+            'primaryKey': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'string',
+                }),
+            }),
+            'foreignKeys': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'columns': _R({
+                            'type': 'array',
+                            'items': _R({
+                                'type': 'string',
+                            }),
+                        }),
+                        'references': _R({
+                            'type': 'string',
+                            'description': '"schema.table(column, ...)".',
+                        }),
+                    }),
+                    'required': (
+                        'columns',
+                        'references',
+                    ),
+                }),
+            }),
+            'indexes': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'name': _R({
+                            'type': 'string',
+                        }),
+                        'definition': _R({
+                            'type': 'string',
+                        }),
+                        'unique': _R({
+                            'type': 'boolean',
+                        }),
+                    }),
+                    'required': (
+                        'name',
+                        'definition',
+                    ),
+                }),
+            }),
+        }),
+        'required': (
+            'columns',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'affectedRows': _R({
+                'type': 'integer',
+                'minimum': 0,
+            }),
+            'committed': _R({
+                'type': 'boolean',
+            }),
+        }),
+        'required': (
+            'affectedRows',
+            'committed',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'tables': _R({
+                'type': 'array',
+                'title': '数据表',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'name': _R({
+                            'type': 'string',
+                            'title': '表名',
+                        }),
+                        'type': _R({
+                            'type': 'string',
+                            'enum': (
+                                'table',
+                                'view',
+                                'materialized_view',
+                                'foreign_table',
+                            ),
+                        }),
+                        'estimatedRows': _R({
+                            'type': (
+                                'integer',
+                                'null',
+                            ),
+                            'title': '估计行数',
+                        }),
+                    }),
+                    'required': (
+                        'name',
+                        'type',
+                    ),
+                }),
+            }),
+        }),
+        'required': (
+            'tables',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'columns': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'name': _R({
+                            'type': 'string',
+                        }),
+                        'dataType': _R({
+                            'type': 'string',
+                        }),
+                    }),
+                    'required': (
+                        'name',
+                        'dataType',
+                    ),
+                }),
+            }),
+            'rows': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'array',
+                }),
+            }),
+            'rowCount': _R({
+                'type': 'integer',
+                'minimum': 0,
+            }),
+            'truncated': _R({
+                'type': 'boolean',
+            }),
+        }),
+        'required': (
+            'columns',
+            'rows',
+            'rowCount',
+            'truncated',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'content': _R({
+                'type': 'string',
+                'description': 'The requested lines, prefixed according to lineFormat.',
+            }),
+            'startLine': _R({
+                'type': 'integer',
+                'minimum': 1,
+            }),
+            'totalLines': _R({
+                'type': 'integer',
+                'minimum': 0,
+            }),
+            'truncated': _R({
+                'type': 'boolean',
+                'description': 'True when the file continues beyond the returned range.',
+            }),
+            'encoding': _R({
+                'type': 'string',
+                'examples': (
+                    'utf-8',
+                    'latin-1',
+                ),
+            }),
+        }),
+        'required': (
+            'content',
+            'startLine',
+            'totalLines',
+            'truncated',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'exitCode': _R({
+                'type': (
+                    'integer',
+                    'null',
+                ),
+                'description': 'Null while the command runs in the background or when it was killed.',
+            }),
+            'stdout': _R({
+                'type': 'string',
+            }),
+            'stderr': _R({
+                'type': 'string',
+            }),
+            'timedOut': _R({
+                'type': 'boolean',
+            }),
+            'durationMs': _R({
+                'type': 'integer',
+                'minimum': 0,
+            }),
+            'backgroundId': _R({
+                'type': (
+                    'string',
+                    'null',
+                ),
+            }),
+        }),
+        'required': (
+            'exitCode',
+            'stdout',
+            'stderr',
+            'timedOut',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'agentId': _R({
+                'type': 'string',
+            }),
+            'status': _R({
+                'type': 'string',
+                'enum': (
+                    'completed',
+                    'failed',
+                    'running',
+                    'cancelled',
+                ),
+            }),
+            'report': _R({
+                'type': (
+                    'string',
+                    'null',
+                ),
+                'description': "The sub-agent's final message; null while it runs in the background.",
+            }),
+            'usage': _R({
+                'type': 'object',
+                'properties': _R({
+                    'inputTokens': _R({
+                        'type': 'integer',
+                        'minimum': 0,
+                    }),
+                    'outputTokens': _R({
+                        'type': 'integer',
+                        'minimum': 0,
+                    }),
+                    'turns': _R({
+                        'type': 'integer',
+                        'minimum': 0,
+                    }),
+                }),
+            }),
+        }),
+        'required': (
+            'agentId',
+            'status',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'url': _R({
+                'type': 'string',
+                'description': 'The final URL after same-host redirects.',
+            }),
+            'status': _R({
+                'type': 'integer',
+                'minimum': 100,
+                'maximum': 599,
+            }),
+            'contentType': _R({
+                'type': (
+                    'string',
+                    'null',
+                ),
+            }),
+            'content': _R({
+                'type': 'string',
+            }),
+            'redirectedTo': _R({
+                'type': (
+                    'string',
+                    'null',
+                ),
+                'description': 'Set when the server redirected to another host.',
+            }),
+        }),
+        'required': (
+            'url',
+            'status',
+            'content',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
+            'results': _R({
+                'type': 'array',
+                'items': _R({
+                    'type': 'object',
+                    'properties': _R({
+                        'title': _R({
+                            'type': 'string',
+                        }),
+                        'url': _R({
+                            'type': 'string',
+                        }),
+                        'snippet': _R({
+                            'type': 'string',
+                        }),
+                        'publishedAt': _R({
+                            'type': (
+                                'string',
+                                'null',
+                            ),
+                            'format': 'date-time',
+                        }),
+                    }),
+                    'required': (
+                        'title',
+                        'url',
+                        'snippet',
+                    ),
+                }),
+            }),
+        }),
+        'required': (
+            'results',
+        ),
+    }),
+    _R({
+        'type': 'object',
+        'properties': _R({
             'owner': _R({
                 'type': 'string',
                 'title': '所有者',
@@ -2611,142 +3693,6 @@ _S: Final[tuple[Mapping[str, Any], ...]] = (
             'path',
         ),
         'additionalProperties': False,
-    }),
-    _R({
-        'type': 'object',
-        'properties': _R({
-            'exitCode': _R({
-                'type': 'integer',
-            }),
-            'stdout': _R({
-                'type': 'string',
-            }),
-            'stderr': _R({
-                'type': 'string',
-            }),
-        }),
-        'required': (
-            'exitCode',
-            'stdout',
-            'stderr',
-        ),
-    }),
-    _R({
-        'type': 'object',
-        'properties': _R({
-            'exitCode': _R({
-                'type': (
-                    'integer',
-                    'null',
-                ),
-                'description': 'Null while the command runs in the background or when it was killed.',
-            }),
-            'stdout': _R({
-                'type': 'string',
-            }),
-            'stderr': _R({
-                'type': 'string',
-            }),
-            'timedOut': _R({
-                'type': 'boolean',
-            }),
-            'durationMs': _R({
-                'type': 'integer',
-                'minimum': 0,
-            }),
-            'backgroundId': _R({
-                'type': (
-                    'string',
-                    'null',
-                ),
-            }),
-        }),
-        'required': (
-            'exitCode',
-            'stdout',
-            'stderr',
-            'timedOut',
-        ),
-    }),
-    _R({
-        'type': 'object',
-        'properties': _R({
-            'agentId': _R({
-                'type': 'string',
-            }),
-            'status': _R({
-                'type': 'string',
-                'enum': (
-                    'completed',
-                    'failed',
-                    'running',
-                    'cancelled',
-                ),
-            }),
-            'report': _R({
-                'type': (
-                    'string',
-                    'null',
-                ),
-                'description': "The sub-agent's final message; null while it runs in the background.",
-            }),
-            'usage': _R({
-                'type': 'object',
-                'properties': _R({
-                    'inputTokens': _R({
-                        'type': 'integer',
-                        'minimum': 0,
-                    }),
-                    'outputTokens': _R({
-                        'type': 'integer',
-                        'minimum': 0,
-                    }),
-                    'turns': _R({
-                        'type': 'integer',
-                        'minimum': 0,
-                    }),
-                }),
-            }),
-        }),
-        'required': (
-            'agentId',
-            'status',
-        ),
-    }),
-    _R({
-        'type': 'object',
-        'properties': _R({
-            'url': _R({
-                'type': 'string',
-                'description': 'The final URL after same-host redirects.',
-            }),
-            'status': _R({
-                'type': 'integer',
-                'minimum': 100,
-                'maximum': 599,
-            }),
-            'contentType': _R({
-                'type': (
-                    'string',
-                    'null',
-                ),
-            }),
-            'content': _R({
-                'type': 'string',
-            }),
-            'redirectedTo': _R({
-                'type': (
-                    'string',
-                    'null',
-                ),
-                'description': 'Set when the server redirected to another host.',
-            }),
-        }),
-        'required': (
-            'url',
-            'status',
-            'content',
-        ),
     }),
 )
 
@@ -3226,6 +4172,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Get one documentation page as Markdown, optionally only one section.',
             'parameters': _S[1],
             'strict': False,
+            'output_schema': _S[51],
         })),
         ('acme.docs::search-docs', None, _R({
             'type': 'function',
@@ -3233,6 +4180,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': '在 ACME 产品文档中进行全文搜索，返回最相关的页面及摘要。\n支持中文和英文查询。\n\nFull-text search over the ACME product documentation.',
             'parameters': _S[2],
             'strict': False,
+            'output_schema': _S[52],
         })),
         ('analyze_page', None, _R({
             'type': 'function',
@@ -3240,6 +4188,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.',
             'parameters': _S[3],
             'strict': False,
+            'output_schema': _S[53],
         })),
         ('ask_user', None, _R({
             'type': 'function',
@@ -3247,6 +4196,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.',
             'parameters': _S[4],
             'strict': True,
+            'output_schema': _S[54],
         })),
         ('browser_click', None, _R({
             'type': 'function',
@@ -3261,6 +4211,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.',
             'parameters': _S[6],
             'strict': False,
+            'output_schema': _S[55],
         })),
         ('browser_navigate', None, _R({
             'type': 'function',
@@ -3275,6 +4226,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.',
             'parameters': _S[8],
             'strict': False,
+            'output_schema': _S[56],
         })),
         ('browser_scroll', None, _R({
             'type': 'function',
@@ -3324,6 +4276,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.',
             'parameters': _S[15],
             'strict': False,
+            'output_schema': _S[57],
         })),
         ('desktop_scroll', None, _R({
             'type': 'function',
@@ -3352,6 +4305,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
             'parameters': _S[19],
             'strict': False,
+            'output_schema': _S[58],
         })),
         ('extract_pdf_text', None, _R({
             'type': 'function',
@@ -3373,6 +4327,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.',
             'parameters': _S[22],
             'strict': False,
+            'output_schema': _S[59],
         })),
         ('github::add_issue_comment', None, _R({
             'type': 'function',
@@ -3387,6 +4342,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.',
             'parameters': _S[24],
             'strict': False,
+            'output_schema': _S[60],
         })),
         ('github::create_pull_request', None, _R({
             'type': 'function',
@@ -3394,6 +4350,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.',
             'parameters': _S[25],
             'strict': False,
+            'output_schema': _S[61],
         })),
         ('github::get_issue', None, _R({
             'type': 'function',
@@ -3401,6 +4358,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Get one issue of a repository, with its labels, assignees and the number of comments.',
             'parameters': _S[26],
             'strict': False,
+            'output_schema': _S[62],
         })),
         ('github::list_issues', None, _R({
             'type': 'function',
@@ -3415,6 +4373,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'List pull requests of a repository, newest first.',
             'parameters': _S[28],
             'strict': False,
+            'output_schema': _S[63],
         })),
         ('github::merge_pull_request', None, _R({
             'type': 'function',
@@ -3429,6 +4388,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.',
             'parameters': _S[30],
             'strict': False,
+            'output_schema': _S[64],
         })),
         ('glob', None, _R({
             'type': 'function',
@@ -3436,6 +4396,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。',
             'parameters': _S[31],
             'strict': False,
+            'output_schema': _S[65],
         })),
         ('grep', None, _R({
             'type': 'function',
@@ -3443,6 +4404,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
             'parameters': _S[32],
             'strict': True,
+            'output_schema': _S[66],
         })),
         ('list_dir', None, _R({
             'type': 'function',
@@ -3450,6 +4412,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.',
             'parameters': _S[33],
             'strict': False,
+            'output_schema': _S[67],
         })),
         ('lsp_diagnostics', None, _R({
             'type': 'function',
@@ -3457,6 +4420,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.',
             'parameters': _S[34],
             'strict': False,
+            'output_schema': _S[68],
         })),
         ('make_slides', None, _R({
             'type': 'function',
@@ -3471,6 +4435,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.',
             'parameters': _S[36],
             'strict': False,
+            'output_schema': _S[69],
         })),
         ('multi_edit', None, _R({
             'type': 'function',
@@ -3478,6 +4443,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.',
             'parameters': _S[37],
             'strict': False,
+            'output_schema': _S[70],
         })),
         ('notebook_edit', None, _R({
             'type': 'function',
@@ -3492,6 +4458,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.',
             'parameters': _S[39],
             'strict': False,
+            'output_schema': _S[71],
         })),
         ('postgres::execute', None, _R({
             'type': 'function',
@@ -3499,6 +4466,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.',
             'parameters': _S[40],
             'strict': False,
+            'output_schema': _S[72],
         })),
         ('postgres::list_schemas', None, _R({
             'type': 'function',
@@ -3513,6 +4481,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。',
             'parameters': _S[42],
             'strict': False,
+            'output_schema': _S[73],
         })),
         ('postgres::query', None, _R({
             'type': 'function',
@@ -3520,6 +4489,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.',
             'parameters': _S[43],
             'strict': False,
+            'output_schema': _S[74],
         })),
         ('read_file', None, _R({
             'type': 'function',
@@ -3527,6 +4497,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
             'parameters': _S[44],
             'strict': True,
+            'output_schema': _S[75],
         })),
         ('run_shell', None, _R({
             'type': 'function',
@@ -3534,6 +4505,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.',
             'parameters': _S[45],
             'strict': False,
+            'output_schema': _S[76],
         })),
         ('spawn_agent', None, _R({
             'type': 'function',
@@ -3541,6 +4513,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.',
             'parameters': _S[46],
             'strict': False,
+            'output_schema': _S[77],
         })),
         ('todo_write', None, _R({
             'type': 'function',
@@ -3555,6 +4528,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.',
             'parameters': _S[48],
             'strict': False,
+            'output_schema': _S[78],
         })),
         ('web_search', None, _R({
             'type': 'function',
@@ -3562,6 +4536,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。',
             'parameters': _S[49],
             'strict': False,
+            'output_schema': _S[79],
         })),
         ('write_file', None, _R({
             'type': 'function',
@@ -3711,7 +4686,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('github::list_issues', None, _R({
             'name': 'github__list_issues',
             'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。',
-            'input_schema': _S[51],
+            'input_schema': _S[80],
             'strict': True,
         })),
         ('github::list_pull_requests', None, _R({
@@ -3737,7 +4712,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('grep', None, _R({
             'name': 'grep',
             'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
-            'input_schema': _S[52],
+            'input_schema': _S[81],
             'strict': True,
         })),
         ('list_dir', None, _R({
@@ -3798,7 +4773,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('read_file', None, _R({
             'name': 'read_file',
             'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
-            'input_schema': _S[53],
+            'input_schema': _S[82],
             'strict': True,
             'input_examples': (
                 _R({
@@ -4098,7 +5073,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                 'name': 'github__list_issues',
                 'description': '列出仓库中的议题（issue），可以按状态、标签和负责人过滤，结果分页返回。',
                 'inputSchema': _R({
-                    'json': _S[51],
+                    'json': _S[80],
                 }),
                 'strict': True,
             }),
@@ -4144,7 +5119,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                 'name': 'grep',
                 'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
                 'inputSchema': _R({
-                    'json': _S[52],
+                    'json': _S[81],
                 }),
                 'strict': True,
             }),
@@ -4253,7 +5228,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                 'name': 'read_file',
                 'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
                 'inputSchema': _R({
-                    'json': _S[53],
+                    'json': _S[82],
                 }),
                 'strict': True,
             }),
@@ -4428,7 +5403,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('find_symbol', None, _R({
             'name': 'find_symbol',
             'description': 'Find where a symbol is defined: by its name, or by a place in a file where it is\nused.',
-            'parametersJsonSchema': _S[54],
+            'parametersJsonSchema': _S[83],
         })),
         ('git', None, _R({
             'name': 'git',
@@ -4541,7 +5516,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('grep', None, _R({
             'name': 'grep',
             'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
-            'parametersJsonSchema': _S[55],
+            'parametersJsonSchema': _S[84],
         })),
         ('list_dir', None, _R({
             'name': 'list_dir',
@@ -4601,7 +5576,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
         ('read_file', None, _R({
             'name': 'read_file',
             'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
-            'parametersJsonSchema': _S[56],
+            'parametersJsonSchema': _S[85],
         })),
         ('run_shell', None, _R({
             'name': 'run_shell',
@@ -4665,31 +5640,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Get page',
             'description': 'Get one documentation page as Markdown, optionally only one section.',
             'inputSchema': _S[1],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'title': _R({
-                        'type': 'string',
-                    }),
-                    'content': _R({
-                        'type': 'string',
-                    }),
-                    'lastUpdated': _R({
-                        'type': 'string',
-                        'format': 'date',
-                    }),
-                    'breadcrumbs': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'string',
-                        }),
-                    }),
-                }),
-                'required': (
-                    'title',
-                    'content',
-                ),
-            }),
+            'outputSchema': _S[51],
             'annotations': _R({
                 'title': 'Get page',
                 'readOnlyHint': True,
@@ -4761,41 +5712,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
                 ),
                 'additionalProperties': False,
             }),
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'hits': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'pageId': _R({
-                                    'type': 'string',
-                                }),
-                                'title': _R({
-                                    'type': 'string',
-                                }),
-                                'snippet': _R({
-                                    'type': 'string',
-                                }),
-                                'score': _R({
-                                    'type': 'number',
-                                    'minimum': 0,
-                                    'maximum': 1,
-                                }),
-                            }),
-                            'required': (
-                                'pageId',
-                                'title',
-                                'snippet',
-                            ),
-                        }),
-                    }),
-                }),
-                'required': (
-                    'hits',
-                ),
-            }),
+            'outputSchema': _S[52],
             'annotations': _R({
                 'title': '搜索文档',
                 'readOnlyHint': True,
@@ -4821,62 +5738,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Analyze page',
             'description': 'Return a structured snapshot of the current browser page: its title,\nURL, the accessibility tree of interactive elements (with stable `ref`\nids usable as click/type targets), and optionally the visible text.\nCheaper and more precise than a screenshot for finding elements.',
             'inputSchema': _S[3],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'url': _R({
-                        'type': 'string',
-                    }),
-                    'title': _R({
-                        'type': 'string',
-                    }),
-                    'elements': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'ref': _R({
-                                    'type': 'string',
-                                    'description': 'Stable element id for browser_click / browser_type.',
-                                }),
-                                'role': _R({
-                                    'type': 'string',
-                                }),
-                                'name': _R({
-                                    'type': 'string',
-                                }),
-                                'value': _R({
-                                    'type': (
-                                        'string',
-                                        'null',
-                                    ),
-                                }),
-                            }),
-                            'required': (
-                                'ref',
-                                'role',
-                                'name',
-                            ),
-                        }),
-                    }),
-                    'text': _R({
-                        'type': (
-                            'string',
-                            'null',
-                        ),
-                    }),
-                    'answer': _R({
-                        'type': (
-                            'string',
-                            'null',
-                        ),
-                    }),
-                }),
-                'required': (
-                    'url',
-                    'title',
-                ),
-            }),
+            'outputSchema': _S[53],
             'annotations': _R({
                 'title': 'Analyze page',
                 'readOnlyHint': True,
@@ -4902,25 +5764,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Ask the user',
             'description': 'Ask the user a question and wait for the answer. Use it to clear up\nambiguous requirements or to let the user choose between approaches.\nOffer 2-4 options where possible; the user can always answer freely.',
             'inputSchema': _S[4],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'answers': _R({
-                        'type': 'array',
-                        'description': 'The chosen option labels, or the free-text answer as a single element.',
-                        'items': _R({
-                            'type': 'string',
-                        }),
-                    }),
-                    'freeText': _R({
-                        'type': 'boolean',
-                    }),
-                }),
-                'required': (
-                    'answers',
-                    'freeText',
-                ),
-            }),
+            'outputSchema': _S[54],
             'annotations': _R({
                 'title': 'Ask the user',
                 'readOnlyHint': True,
@@ -4971,23 +5815,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Evaluate JavaScript',
             'description': 'Evaluate a JavaScript expression or function body in the page and\nreturn its JSON-serialisable result. Can read and change anything the\npage can, including cookies and storage.',
             'inputSchema': _S[6],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'result': _R({
-                        'description': 'The value returned by the expression (any JSON value).',
-                    }),
-                    'error': _R({
-                        'type': (
-                            'string',
-                            'null',
-                        ),
-                    }),
-                }),
-                'required': (
-                    'result',
-                ),
-            }),
+            'outputSchema': _S[55],
             'annotations': _R({
                 'title': 'Evaluate JavaScript',
                 'readOnlyHint': False,
@@ -5038,40 +5866,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Browser screenshot',
             'description': 'Take a screenshot of the current browser tab (the viewport, the full\npage, or one element) and return it as an image.',
             'inputSchema': _S[8],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'mimeType': _R({
-                        'type': 'string',
-                        'enum': (
-                            'image/png',
-                            'image/jpeg',
-                        ),
-                    }),
-                    'data': _R({
-                        'type': 'string',
-                        'description': 'Base64-encoded image.',
-                        'contentEncoding': 'base64',
-                    }),
-                    'width': _R({
-                        'type': 'integer',
-                        'minimum': 1,
-                    }),
-                    'height': _R({
-                        'type': 'integer',
-                        'minimum': 1,
-                    }),
-                    'url': _R({
-                        'type': 'string',
-                    }),
-                }),
-                'required': (
-                    'mimeType',
-                    'data',
-                    'width',
-                    'height',
-                ),
-            }),
+            'outputSchema': _S[56],
             'annotations': _R({
                 'title': 'Browser screenshot',
                 'readOnlyHint': True,
@@ -5247,31 +6042,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': '桌面截图',
             'description': '截取整个屏幕或某个区域的截图。坐标以屏幕像素为单位，原点在左上角。\n\nTake a screenshot of the whole screen or of one region.',
             'inputSchema': _S[15],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'mimeType': _R({
-                        'type': 'string',
-                        'const': 'image/png',
-                    }),
-                    'data': _R({
-                        'type': 'string',
-                        'contentEncoding': 'base64',
-                    }),
-                    'width': _R({
-                        'type': 'integer',
-                    }),
-                    'height': _R({
-                        'type': 'integer',
-                    }),
-                }),
-                'required': (
-                    'mimeType',
-                    'data',
-                    'width',
-                    'height',
-                ),
-            }),
+            'outputSchema': _S[57],
             'annotations': _R({
                 'title': '桌面截图',
                 'readOnlyHint': True,
@@ -5372,46 +6143,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Edit file by line hashes',
             'description': "Edit a file by addressing lines through the `LINE:HASH` anchors that\n`read_file` returns with `lineFormat: hashed`.\n\nEach anchor carries a short hash of the line's content, so an edit is\nrejected when the line changed since it was read (no silent edits of\nstale content). Edits may not overlap; they are applied bottom-up so\nline numbers in later edits stay valid.",
             'inputSchema': _S[19],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'applied': _R({
-                        'type': 'integer',
-                        'minimum': 0,
-                    }),
-                    'rejected': _R({
-                        'type': 'array',
-                        'description': 'Edits whose anchors no longer match the file.',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'index': _R({
-                                    'type': 'integer',
-                                    'minimum': 0,
-                                }),
-                                'reason': _R({
-                                    'type': 'string',
-                                }),
-                            }),
-                            'required': (
-                                'index',
-                                'reason',
-                            ),
-                        }),
-                    }),
-                    'newAnchors': _R({
-                        'type': 'array',
-                        'description': 'Anchors of the changed region after the edit, for follow-up edits.',
-                        'items': _R({
-                            'type': 'string',
-                        }),
-                    }),
-                }),
-                'required': (
-                    'applied',
-                    'rejected',
-                ),
-            }),
+            'outputSchema': _S[58],
             'annotations': _R({
                 'title': 'Edit file by line hashes',
                 'readOnlyHint': False,
@@ -5486,7 +6218,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'name': 'find_symbol',
             'title': 'Find symbol',
             'description': 'Find where a symbol is defined: by its name, or by a place in a file where it is\nused.',
-            'inputSchema': _S[54],
+            'inputSchema': _S[83],
             'annotations': _R({
                 'title': 'Find symbol',
                 'readOnlyHint': True,
@@ -5512,7 +6244,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Git',
             'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.',
             'inputSchema': _S[22],
-            'outputSchema': _S[57],
+            'outputSchema': _S[59],
             'annotations': _R({
                 'title': 'Git',
                 'readOnlyHint': False,
@@ -5538,24 +6270,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': '按模式查找文件',
             'description': '按 glob 模式快速查找文件，适用于任何规模的代码库。\n\n- 支持 `**/*.py`、`src/**/*.{ts,tsx}` 这样的模式。\n- 结果按修改时间排序（最新的在前），也可以按名称排序。\n- 需要按内容搜索时，请使用 `grep`。',
             'inputSchema': _S[31],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'paths': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'string',
-                        }),
-                    }),
-                    'truncated': _R({
-                        'type': 'boolean',
-                    }),
-                }),
-                'required': (
-                    'paths',
-                    'truncated',
-                ),
-            }),
+            'outputSchema': _S[65],
             'annotations': _R({
                 'title': '按模式查找文件',
                 'readOnlyHint': True,
@@ -5580,69 +6295,8 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'name': 'grep',
             'title': 'Search file contents',
             'description': 'Search file contents with a regular expression (ripgrep syntax).\n\n- Filter files with `glob` (e.g. "*.js") or `fileType` (e.g. "py").\n- `outputMode` chooses between matching lines, matching file paths, or\n  match counts per file.\n- Literal braces need escaping: use `interface\\{\\}` to find `interface{}`.',
-            'inputSchema': _S[55],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'mode': _R({
-                        'type': 'string',
-                        'enum': (
-                            'content',
-                            'files_with_matches',
-                            'count',
-                        ),
-                    }),
-                    'matches': _R({
-                        'type': 'array',
-                        'description': 'Present in content mode.',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'path': _R({
-                                    'type': 'string',
-                                }),
-                                'line': _R({
-                                    'type': 'integer',
-                                    'minimum': 1,
-                                }),
-                                'text': _R({
-                                    'type': 'string',
-                                }),
-                                'isContext': _R({
-                                    'type': 'boolean',
-                                }),
-                            }),
-                            'required': (
-                                'path',
-                                'line',
-                                'text',
-                            ),
-                        }),
-                    }),
-                    'files': _R({
-                        'type': 'array',
-                        'description': 'Present in files_with_matches mode.',
-                        'items': _R({
-                            'type': 'string',
-                        }),
-                    }),
-                    'counts': _R({
-                        'type': 'object',
-                        'description': 'Present in count mode; maps a path to its match count.',
-                        'additionalProperties': _R({
-                            'type': 'integer',
-                            'minimum': 0,
-                        }),
-                    }),
-                    'truncated': _R({
-                        'type': 'boolean',
-                    }),
-                }),
-                'required': (
-                    'mode',
-                    'truncated',
-                ),
-            }),
+            'inputSchema': _S[84],
+            'outputSchema': _S[66],
             'annotations': _R({
                 'title': 'Search file contents',
                 'readOnlyHint': True,
@@ -5668,52 +6322,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'List directory',
             'description': 'List the entries of a directory, optionally recursing a few levels.\nPrefer `glob` or `grep` when you know what you are looking for.',
             'inputSchema': _S[33],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'entries': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'path': _R({
-                                    'type': 'string',
-                                    'description': 'Path relative to the listed directory.',
-                                }),
-                                'type': _R({
-                                    'type': 'string',
-                                    'enum': (
-                                        'file',
-                                        'directory',
-                                        'symlink',
-                                        'other',
-                                    ),
-                                }),
-                                'size': _R({
-                                    'type': (
-                                        'integer',
-                                        'null',
-                                    ),
-                                    'description': 'Size in bytes; null for directories.',
-                                    'minimum': 0,
-                                }),
-                            }),
-                            'required': (
-                                'path',
-                                'type',
-                            ),
-                            'additionalProperties': False,
-                        }),
-                    }),
-                    'truncated': _R({
-                        'type': 'boolean',
-                    }),
-                }),
-                'required': (
-                    'entries',
-                    'truncated',
-                ),
-            }),
+            'outputSchema': _S[67],
             'annotations': _R({
                 'title': 'List directory',
                 'readOnlyHint': True,
@@ -5739,77 +6348,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Language server diagnostics',
             'description': 'Get errors, warnings and hints that the language servers report for the\ngiven files (type errors, unresolved imports, lint findings). Run it\nafter editing to check that the code still compiles.',
             'inputSchema': _S[34],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'diagnostics': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'path': _R({
-                                    'type': 'string',
-                                }),
-                                'line': _R({
-                                    'type': 'integer',
-                                    'minimum': 1,
-                                }),
-                                'column': _R({
-                                    'type': 'integer',
-                                    'minimum': 1,
-                                }),
-                                'severity': _R({
-                                    'type': 'string',
-                                    'enum': (
-                                        'error',
-                                        'warning',
-                                        'information',
-                                        'hint',
-                                    ),
-                                }),
-                                'message': _R({
-                                    'type': 'string',
-                                }),
-                                'source': _R({
-                                    'type': (
-                                        'string',
-                                        'null',
-                                    ),
-                                    'examples': (
-                                        'pyright',
-                                        'tsc',
-                                        'eslint',
-                                        'rust-analyzer',
-                                    ),
-                                }),
-                                'code': _R({
-                                    'description': "The server's diagnostic code, a string or a number.",
-                                    'anyOf': (
-                                        _R({
-                                            'type': 'string',
-                                        }),
-                                        _R({
-                                            'type': 'integer',
-                                        }),
-                                        _R({
-                                            'type': 'null',
-                                        }),
-                                    ),
-                                }),
-                            }),
-                            'required': (
-                                'path',
-                                'line',
-                                'severity',
-                                'message',
-                            ),
-                        }),
-                    }),
-                }),
-                'required': (
-                    'diagnostics',
-                ),
-            }),
+            'outputSchema': _S[68],
             'annotations': _R({
                 'title': 'Language server diagnostics',
                 'readOnlyHint': True,
@@ -5860,46 +6399,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Call MCP tool',
             'description': 'Call a tool of a connected MCP server by name. Use it for servers whose\ntools are not listed individually. List a server\'s tools first\n(`tool: "tools/list"`) when you do not know their input schemas.',
             'inputSchema': _S[36],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'isError': _R({
-                        'type': 'boolean',
-                    }),
-                    'content': _R({
-                        'type': 'array',
-                        'description': 'MCP content blocks as returned by the server.',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'type': _R({
-                                    'type': 'string',
-                                    'enum': (
-                                        'text',
-                                        'image',
-                                        'audio',
-                                        'resource',
-                                        'resource_link',
-                                    ),
-                                }),
-                            }),
-                            'required': (
-                                'type',
-                            ),
-                        }),
-                    }),
-                    'structuredContent': _R({
-                        'type': (
-                            'object',
-                            'null',
-                        ),
-                    }),
-                }),
-                'required': (
-                    'isError',
-                    'content',
-                ),
-            }),
+            'outputSchema': _S[69],
             'annotations': _R({
                 'title': 'Call MCP tool',
                 'readOnlyHint': False,
@@ -5925,22 +6425,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Multiple edits in one file',
             'description': 'Apply several exact-string replacements to one file atomically.\nThe edits are applied in order, each to the result of the previous one;\nif any edit fails, none is applied.',
             'inputSchema': _S[37],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'applied': _R({
-                        'type': 'integer',
-                        'minimum': 0,
-                    }),
-                    'diff': _R({
-                        'type': 'string',
-                        'description': 'Unified diff of the change.',
-                    }),
-                }),
-                'required': (
-                    'applied',
-                ),
-            }),
+            'outputSchema': _S[70],
             'annotations': _R({
                 'title': 'Multiple edits in one file',
                 'readOnlyHint': False,
@@ -5990,41 +6475,8 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'name': 'read_file',
             'title': 'Read file',
             'description': 'Read a text file from the local file system.\n\n- `path` must be absolute.\n- By default up to 2000 lines are returned, starting at the first line.\n  Use `offset` and `limit` to page through long files.\n- Lines longer than 2000 characters are truncated.\n- With `lineFormat: hashed` every line is prefixed with `LINE:HASH|`;\n  those anchors are what `edit_file_hashed` expects.\n- Images and PDFs are returned as attachments; for PDFs pick pages with\n  `pages`.',
-            'inputSchema': _S[56],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'content': _R({
-                        'type': 'string',
-                        'description': 'The requested lines, prefixed according to lineFormat.',
-                    }),
-                    'startLine': _R({
-                        'type': 'integer',
-                        'minimum': 1,
-                    }),
-                    'totalLines': _R({
-                        'type': 'integer',
-                        'minimum': 0,
-                    }),
-                    'truncated': _R({
-                        'type': 'boolean',
-                        'description': 'True when the file continues beyond the returned range.',
-                    }),
-                    'encoding': _R({
-                        'type': 'string',
-                        'examples': (
-                            'utf-8',
-                            'latin-1',
-                        ),
-                    }),
-                }),
-                'required': (
-                    'content',
-                    'startLine',
-                    'totalLines',
-                    'truncated',
-                ),
-            }),
+            'inputSchema': _S[85],
+            'outputSchema': _S[75],
             'annotations': _R({
                 'title': 'Read file',
                 'readOnlyHint': True,
@@ -6050,7 +6502,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Run shell command',
             'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.',
             'inputSchema': _S[45],
-            'outputSchema': _S[58],
+            'outputSchema': _S[76],
             'annotations': _R({
                 'title': 'Run shell command',
                 'readOnlyHint': False,
@@ -6076,7 +6528,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Spawn sub-agent',
             'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.',
             'inputSchema': _S[46],
-            'outputSchema': _S[59],
+            'outputSchema': _S[77],
             'annotations': _R({
                 'title': 'Spawn sub-agent',
                 'readOnlyHint': False,
@@ -6127,7 +6579,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Fetch web page',
             'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.',
             'inputSchema': _S[48],
-            'outputSchema': _S[60],
+            'outputSchema': _S[78],
             'annotations': _R({
                 'title': 'Fetch web page',
                 'readOnlyHint': True,
@@ -6153,43 +6605,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': '网络搜索',
             'description': '在网络上搜索，返回标题、链接和摘要。\n\n- 适合查找最新的文档、版本发布信息和错误信息。\n- 可以用 `allowedDomains` / `blockedDomains` 限定域名。\n- 回答中引用搜索结果时，请附上来源链接。',
             'inputSchema': _S[49],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'results': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'title': _R({
-                                    'type': 'string',
-                                }),
-                                'url': _R({
-                                    'type': 'string',
-                                }),
-                                'snippet': _R({
-                                    'type': 'string',
-                                }),
-                                'publishedAt': _R({
-                                    'type': (
-                                        'string',
-                                        'null',
-                                    ),
-                                    'format': 'date-time',
-                                }),
-                            }),
-                            'required': (
-                                'title',
-                                'url',
-                                'snippet',
-                            ),
-                        }),
-                    }),
-                }),
-                'required': (
-                    'results',
-                ),
-            }),
+            'outputSchema': _S[79],
             'annotations': _R({
                 'title': '网络搜索',
                 'readOnlyHint': True,
@@ -6265,22 +6681,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': '创建议题',
             'description': '在仓库中创建一个新议题。正文支持 GitHub Markdown。\n\nCreate a new issue in a repository.',
             'inputSchema': _S[24],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'number': _R({
-                        'type': 'integer',
-                    }),
-                    'url': _R({
-                        'type': 'string',
-                        'format': 'uri',
-                    }),
-                }),
-                'required': (
-                    'number',
-                    'url',
-                ),
-            }),
+            'outputSchema': _S[60],
             'annotations': _R({
                 'title': '创建议题',
                 'readOnlyHint': False,
@@ -6306,29 +6707,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Create pull request',
             'description': 'Open a pull request from `head` into `base`. The branch must already be\npushed. Prefer `draft: true` unless the user asked for a ready PR.',
             'inputSchema': _S[25],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'number': _R({
-                        'type': 'integer',
-                    }),
-                    'url': _R({
-                        'type': 'string',
-                        'format': 'uri',
-                    }),
-                    'state': _R({
-                        'type': 'string',
-                        'enum': (
-                            'open',
-                            'draft',
-                        ),
-                    }),
-                }),
-                'required': (
-                    'number',
-                    'url',
-                ),
-            }),
+            'outputSchema': _S[61],
             'annotations': _R({
                 'title': 'Create pull request',
                 'readOnlyHint': False,
@@ -6354,63 +6733,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Get issue',
             'description': 'Get one issue of a repository, with its labels, assignees and the number of comments.',
             'inputSchema': _S[26],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'number': _R({
-                        'type': 'integer',
-                    }),
-                    'title': _R({
-                        'type': 'string',
-                    }),
-                    'state': _R({
-                        'type': 'string',
-                        'enum': (
-                            'open',
-                            'closed',
-                        ),
-                    }),
-                    'body': _R({
-                        'type': (
-                            'string',
-                            'null',
-                        ),
-                    }),
-                    'author': _R({
-                        'type': 'string',
-                    }),
-                    'labels': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'string',
-                        }),
-                    }),
-                    'assignees': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'string',
-                        }),
-                    }),
-                    'comments': _R({
-                        'type': 'integer',
-                        'minimum': 0,
-                    }),
-                    'url': _R({
-                        'type': 'string',
-                        'format': 'uri',
-                    }),
-                    'createdAt': _R({
-                        'type': 'string',
-                        'format': 'date-time',
-                    }),
-                }),
-                'required': (
-                    'number',
-                    'title',
-                    'state',
-                    'url',
-                ),
-            }),
+            'outputSchema': _S[62],
             'annotations': _R({
                 'title': 'Get issue',
                 'readOnlyHint': True,
@@ -6520,54 +6843,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'List pull requests',
             'description': 'List pull requests of a repository, newest first.',
             'inputSchema': _S[28],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'pullRequests': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'number': _R({
-                                    'type': 'integer',
-                                }),
-                                'title': _R({
-                                    'type': 'string',
-                                }),
-                                'state': _R({
-                                    'type': 'string',
-                                    'enum': (
-                                        'open',
-                                        'closed',
-                                        'merged',
-                                    ),
-                                }),
-                                'draft': _R({
-                                    'type': 'boolean',
-                                }),
-                                'head': _R({
-                                    'type': 'string',
-                                }),
-                                'base': _R({
-                                    'type': 'string',
-                                }),
-                                'url': _R({
-                                    'type': 'string',
-                                }),
-                            }),
-                            'required': (
-                                'number',
-                                'title',
-                                'state',
-                                'url',
-                            ),
-                        }),
-                    }),
-                }),
-                'required': (
-                    'pullRequests',
-                ),
-            }),
+            'outputSchema': _S[63],
             'annotations': _R({
                 'title': 'List pull requests',
                 'readOnlyHint': True,
@@ -6618,48 +6894,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Search code',
             'description': 'Search code across GitHub with the code search syntax, e.g.\n`repo:octo-org/app language:go "func main"`.',
             'inputSchema': _S[30],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'totalCount': _R({
-                        'type': 'integer',
-                        'minimum': 0,
-                    }),
-                    'items': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'repository': _R({
-                                    'type': 'string',
-                                    'description': '"owner/name".',
-                                }),
-                                'path': _R({
-                                    'type': 'string',
-                                }),
-                                'url': _R({
-                                    'type': 'string',
-                                }),
-                                'fragments': _R({
-                                    'type': 'array',
-                                    'items': _R({
-                                        'type': 'string',
-                                    }),
-                                }),
-                            }),
-                            'required': (
-                                'repository',
-                                'path',
-                                'url',
-                            ),
-                        }),
-                    }),
-                }),
-                'required': (
-                    'totalCount',
-                    'items',
-                ),
-            }),
+            'outputSchema': _S[64],
             'annotations': _R({
                 'title': 'Search code',
                 'readOnlyHint': True,
@@ -6685,92 +6920,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': '查看表结构',
             'description': '查看一张表的结构：列名、数据类型、是否可为空、默认值、主键、外键和索引。\n\nDescribe a table: columns, types, nullability, defaults, keys, indexes.',
             'inputSchema': _S[39],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'columns': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'name': _R({
-                                    'type': 'string',
-                                }),
-                                'dataType': _R({
-                                    'type': 'string',
-                                }),
-                                'nullable': _R({
-                                    'type': 'boolean',
-                                }),
-                                'default': _R({
-                                    'type': (
-                                        'string',
-                                        'null',
-                                    ),
-                                    'description': '默认值表达式。',
-                                }),
-                            }),
-                            'required': (
-                                'name',
-                                'dataType',
-                                'nullable',
-                            ),
-                        }),
-                    }),
-                    'primaryKey': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'string',
-                        }),
-                    }),
-                    'foreignKeys': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'columns': _R({
-                                    'type': 'array',
-                                    'items': _R({
-                                        'type': 'string',
-                                    }),
-                                }),
-                                'references': _R({
-                                    'type': 'string',
-                                    'description': '"schema.table(column, ...)".',
-                                }),
-                            }),
-                            'required': (
-                                'columns',
-                                'references',
-                            ),
-                        }),
-                    }),
-                    'indexes': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'name': _R({
-                                    'type': 'string',
-                                }),
-                                'definition': _R({
-                                    'type': 'string',
-                                }),
-                                'unique': _R({
-                                    'type': 'boolean',
-                                }),
-                            }),
-                            'required': (
-                                'name',
-                                'definition',
-                            ),
-                        }),
-                    }),
-                }),
-                'required': (
-                    'columns',
-                ),
-            }),
+            'outputSchema': _S[71],
             'annotations': _R({
                 'title': '查看表结构',
                 'readOnlyHint': True,
@@ -6796,22 +6946,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Execute statement',
             'description': 'Execute a data-changing SQL statement (INSERT, UPDATE, DELETE, DDL) in a\ntransaction and commit it. Use `dryRun` to see the affected row count\nand roll back instead.',
             'inputSchema': _S[40],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'affectedRows': _R({
-                        'type': 'integer',
-                        'minimum': 0,
-                    }),
-                    'committed': _R({
-                        'type': 'boolean',
-                    }),
-                }),
-                'required': (
-                    'affectedRows',
-                    'committed',
-                ),
-            }),
+            'outputSchema': _S[72],
             'annotations': _R({
                 'title': 'Execute statement',
                 'readOnlyHint': False,
@@ -6862,47 +6997,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': '列出数据表',
             'description': '列出某个模式（schema）中的所有表和视图，以及每张表的估计行数。',
             'inputSchema': _S[42],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'tables': _R({
-                        'type': 'array',
-                        'title': '数据表',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'name': _R({
-                                    'type': 'string',
-                                    'title': '表名',
-                                }),
-                                'type': _R({
-                                    'type': 'string',
-                                    'enum': (
-                                        'table',
-                                        'view',
-                                        'materialized_view',
-                                        'foreign_table',
-                                    ),
-                                }),
-                                'estimatedRows': _R({
-                                    'type': (
-                                        'integer',
-                                        'null',
-                                    ),
-                                    'title': '估计行数',
-                                }),
-                            }),
-                            'required': (
-                                'name',
-                                'type',
-                            ),
-                        }),
-                    }),
-                }),
-                'required': (
-                    'tables',
-                ),
-            }),
+            'outputSchema': _S[73],
             'annotations': _R({
                 'title': '列出数据表',
                 'readOnlyHint': True,
@@ -6928,48 +7023,7 @@ LISTS: Final[Mapping[str, tuple[Entry, ...]]] = {
             'title': 'Run read-only query',
             'description': 'Run a read-only SQL query (inside a READ ONLY transaction) and return\nthe rows. Use `$1`, `$2`, ... placeholders with `params` instead of\npasting values into the SQL.',
             'inputSchema': _S[43],
-            'outputSchema': _R({
-                'type': 'object',
-                'properties': _R({
-                    'columns': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'object',
-                            'properties': _R({
-                                'name': _R({
-                                    'type': 'string',
-                                }),
-                                'dataType': _R({
-                                    'type': 'string',
-                                }),
-                            }),
-                            'required': (
-                                'name',
-                                'dataType',
-                            ),
-                        }),
-                    }),
-                    'rows': _R({
-                        'type': 'array',
-                        'items': _R({
-                            'type': 'array',
-                        }),
-                    }),
-                    'rowCount': _R({
-                        'type': 'integer',
-                        'minimum': 0,
-                    }),
-                    'truncated': _R({
-                        'type': 'boolean',
-                    }),
-                }),
-                'required': (
-                    'columns',
-                    'rows',
-                    'rowCount',
-                    'truncated',
-                ),
-            }),
+            'outputSchema': _S[74],
             'annotations': _R({
                 'title': 'Run read-only query',
                 'readOnlyHint': True,
@@ -7249,7 +7303,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
             'title': 'Git',
             'description': 'Run one git subcommand in the repository.\n\nNever force-push, rewrite published history, change git config or skip\nhooks (`--no-verify`) unless the user explicitly asks for it. Only\ncommit when the user asks you to.',
             'inputSchema': _S[22],
-            'outputSchema': _S[57],
+            'outputSchema': _S[59],
             'annotations': _R({
                 'title': 'Git',
                 'readOnlyHint': False,
@@ -7283,7 +7337,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
             'title': 'Run shell command',
             'description': 'Run a command in a persistent bash shell and return its output.\n\n- Quote paths that contain spaces: `cd "/path/with spaces"`.\n- Do not use it for reading, searching or editing files: use\n  `read_file`, `grep`, `glob` and `edit_file` instead.\n- Commands time out after `timeoutMs` (default 2 minutes, at most 10).\n- Use `runInBackground` for servers and watchers; the result then\n  contains a `backgroundId` instead of the output.',
             'inputSchema': _S[45],
-            'outputSchema': _S[58],
+            'outputSchema': _S[76],
             'annotations': _R({
                 'title': 'Run shell command',
                 'readOnlyHint': False,
@@ -7309,7 +7363,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
             'title': 'Spawn sub-agent',
             'description': 'Start a sub-agent with its own context window to work on a task\nautonomously, and return its final report.\n\nGood for broad code searches, research, and independent pieces of work\nthat can run in parallel (send several calls in one message). The\nsub-agent cannot see this conversation: the prompt must contain all it\nneeds. Sub-agents inherit the current mode, so in Plan Mode they can only\nuse Plan Mode tools.',
             'inputSchema': _S[46],
-            'outputSchema': _S[59],
+            'outputSchema': _S[77],
             'annotations': _R({
                 'title': 'Spawn sub-agent',
                 'readOnlyHint': False,
@@ -7336,7 +7390,7 @@ HOST_LISTS: Final[Mapping[str, Mapping[str, tuple[Entry, ...]]]] = {
             'title': 'Fetch web page',
             'description': 'Fetch a URL and return its content converted to Markdown (or text/HTML).\n\nIf `prompt` is given, a small model answers it from the page and only\nthat answer is returned, which keeps large pages out of the context.\nHTTP URLs are upgraded to HTTPS. Redirects to another host are not\nfollowed; the result then names the new URL.',
             'inputSchema': _S[48],
-            'outputSchema': _S[60],
+            'outputSchema': _S[78],
             'annotations': _R({
                 'title': 'Fetch web page',
                 'readOnlyHint': True,

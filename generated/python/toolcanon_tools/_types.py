@@ -49,6 +49,9 @@ class ToolDescriptor(TypedDict):
     submission: NotRequired[dict[str, Any]]
     targets: dict[str, list[str]]
     annotations: Annotations
+    deferLoading: NotRequired[bool]
+    allowedCallers: NotRequired[list[str]]
+    namespace: NotRequired[dict[str, str]]
 
 
 Mode = Literal["plan", "default", "auto"]

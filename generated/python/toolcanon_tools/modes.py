@@ -49,6 +49,8 @@ ListName = Literal["openai-chat", "openai-responses", "anthropic", "bedrock", "g
 LIST_NAMES: Final[tuple[str, ...]] = tuple(LISTS)
 
 Masked = tuple[Mapping[str, Any], ...] | dict[str, tuple[Mapping[str, Any], ...]]
+NAMESPACED: Final[frozenset[str]] = frozenset({"openai-responses"})
+"""The lists that group tools into namespace entries (OpenAI Responses)."""
 _CACHE: dict[tuple[str, str, str | None], bytes] = {}
 _NO_REFERENCES: Final = 2
 """marshal's format that writes an object met twice twice (no back references)."""
@@ -163,13 +165,20 @@ def _request(provider: str, mode: Mode, host: str | None) -> Any:
         raise ValueError(f"no request of list {provider!r}: tool_request builds {REQUEST_NAMES}")
     if shape == "tools" or shape == "tool-config":
         return _fallback(shape, _masked(mode, provider, host))
-    full = [entry for _, _, entry in entries]
+    full: Any = [entry for _, _, entry in entries]
+    if provider in NAMESPACED:  # the same grouping as the file: the same bytes
+        full = list(_grouped([name for name, _, _ in entries], full, tools))
     allowed = [
-        _called(entry, _CALLED[provider])
+        (_called(entry, _CALLED[provider]), _namespace(tools[name]))
         for name, _, entry in entries
         if decide(tools[name], mode) != "deny"
     ]
     return _restricted(shape, full, allowed)
+
+
+def _namespace(tool: Mapping[str, Any]) -> str | None:
+    space = tool.get("namespace")
+    return None if space is None else str(space["name"])
 
 
 def _called(entry: Mapping[str, Any], path: tuple[str, ...]) -> str:
@@ -190,14 +199,15 @@ def _fallback(shape: str, masked: Masked) -> Any:
     return {"tools": masked}
 
 
-def _restricted(shape: str, full: list[Any], allowed: list[str]) -> Any:
-    """The full list and the provider's restriction to ``allowed``. With nothing allowed,
-    the provider's "no tool" choice: an empty allow-list is refused (OpenAI) or read as
-    no restriction at all (Gemini)."""
+def _restricted(shape: str, full: list[Any], allowed: list[tuple[str, str | None]]) -> Any:
+    """The full list and the provider's restriction to ``allowed`` (name, namespace). With
+    nothing allowed, the provider's "no tool" choice: an empty allow-list is refused
+    (OpenAI) or read as no restriction at all (Gemini). A function inside a Responses
+    namespace is named with its namespace, as its calls come back."""
     if shape == "allowed-functions":
         config: dict[str, Any] = {"mode": "NONE"}
         if allowed:
-            config = {"mode": "VALIDATED", "allowedFunctionNames": allowed}
+            config = {"mode": "VALIDATED", "allowedFunctionNames": [n for n, _ in allowed]}
         return {
             "tools": [{"functionDeclarations": full}],
             "toolConfig": {"functionCallingConfig": config},
@@ -205,14 +215,17 @@ def _restricted(shape: str, full: list[Any], allowed: list[str]) -> Any:
     if not allowed:
         return {"tools": full, "tool_choice": "none"}
     if shape == "allowed-tools-chat":
-        named = [{"type": "function", "function": {"name": name}} for name in allowed]
+        named = [{"type": "function", "function": {"name": name}} for name, _ in allowed]
         choice: dict[str, Any] = {
             "type": "allowed_tools",
             "allowed_tools": {"mode": "auto", "tools": named},
         }
         return {"tools": full, "tool_choice": choice}
-    named = [{"type": "function", "name": name} for name in allowed]
-    choice = {"type": "allowed_tools", "mode": "auto", "tools": named}
+    functions = [
+        {"type": "function", "name": name} | ({} if space is None else {"namespace": space})
+        for name, space in allowed
+    ]
+    choice = {"type": "allowed_tools", "mode": "auto", "tools": functions}
     return {"tools": full, "tool_choice": choice}
 
 
@@ -241,9 +254,13 @@ def _checked(
 def _masked(mode: Mode, provider: str, host: str | None) -> Masked:
     entries, tools = _checked(mode, provider, host)
     kept = []
+    allowed = []
     for name, server, entry in entries:
         if decide(tools[name], mode) != "deny":
             kept.append((server, entry))
+            allowed.append(name)
+    if provider in NAMESPACED:
+        return _grouped(allowed, [entry for _, entry in kept], tools)
     if provider not in PER_SERVER:
         return tuple(entry for _, entry in kept)
     grouped: dict[str, list[Mapping[str, Any]]] = {s: [] for _, s, _ in entries if s is not None}
@@ -251,3 +268,29 @@ def _masked(mode: Mode, provider: str, host: str | None) -> Masked:
         if server is not None:
             grouped[server].append(entry)
     return {server: tuple(items) for server, items in grouped.items()}
+
+
+def _grouped(
+    names: list[str], entries: list[Mapping[str, Any]], tools: Mapping[str, Any]
+) -> tuple[Mapping[str, Any], ...]:
+    """The list as a provider with namespaces takes it (OpenAI Responses): the first tool
+    of a namespace puts the namespace's entry at its place, every later one joins its
+    ``tools``."""
+    written: list[Mapping[str, Any]] = []
+    opened: dict[str, dict[str, Any]] = {}
+    for name, entry in zip(names, entries, strict=True):
+        space = tools[name].get("namespace")
+        if space is None:
+            written.append(entry)
+            continue
+        group = opened.get(space["name"])
+        if group is None:
+            group = opened[space["name"]] = {
+                "type": "namespace",
+                "name": space["name"],
+                "description": space["description"],
+                "tools": [],
+            }
+            written.append(group)
+        group["tools"].append(entry)
+    return tuple(written)

@@ -54,6 +54,7 @@ def views_context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dic
     return {
         "list_keys": [tl.key for tl in lists],
         "per_server": [tl.key for tl in lists if tl.per_server],
+        "namespaced": [tl.key for tl in lists if tl.namespaced],
         "shared_schemas": [schemas[text] for text in schemas],
         "lists": [PyList(k, tuple(_triple(t, index) for t in ts)) for k, ts in shared.items()],
         "host_lists": {

@@ -19,8 +19,8 @@ Render = Callable[[Any, str], str]
 @dataclass(frozen=True, slots=True)
 class TsGroup:
     """One file of a list: its server (None unless the list is written per server; the
-    key of a keyed export), the canonical name of each entry, and each entry as a
-    JavaScript expression."""
+    key of a keyed export), the canonical name of each tool, and each entry of the list
+    as written (a namespace entry holds several tools) as a JavaScript expression."""
 
     server: str | None
     tools: tuple[str, ...]
@@ -55,7 +55,7 @@ def _export(items: list[ProviderList], render: Render) -> TsList:
     first = items[0]
     indent = "    " if first.server is not None else "  "
     groups = tuple(
-        TsGroup(item.server, item.tools, tuple(render(entry, indent) for entry in item.entries))
+        TsGroup(item.server, item.tools, tuple(render(entry, indent) for entry in item.written))
         for item in items
     )
     return TsList(

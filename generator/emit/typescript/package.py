@@ -40,6 +40,7 @@ from generator.ir import policy
 from generator.ir.fields import ANNOTATIONS, FIELDS, MCP_META
 from generator.ir.model import Toolset
 from generator.ir.options import EmitOptions
+from generator.profiles import tool_fields
 
 PACKAGE_DIR: Final = PurePosixPath("typescript")
 PACKAGE_JSON: Final = PACKAGE_DIR / "package.json"
@@ -148,12 +149,21 @@ def _context(toolset: Toolset, options: EmitOptions, inputs: Inputs) -> dict[str
         "shared": shared,
         "lists": lists,
         "elements": elements,
+        "responses_namespaced": any(tool.namespace is not None for tool in toolset),
+        "callers": {  # each list's allowed_callers values, as a TypeScript union
+            "responses": _union(tool_fields.RESPONSES.callers),
+            "claude": _union(tool_fields.CLAUDE.callers),
+        },
         "exports": tuple(dict.fromkeys(found_list.export for found_list in found)),
         "arguments": arguments,
         **views_context(toolset, options, inputs, shared),
         **decisions.context(),
         **host_context(toolset, options, arguments.providers),
     }
+
+
+def _union(values: frozenset[str]) -> str:
+    return " | ".join(ts_string(value) for value in sorted(values))
 
 
 def _noted(text: str) -> str:

@@ -33,6 +33,7 @@ class TsViewList:
     element: str
     per_server: bool
     groups: tuple[TsGroup, ...]
+    namespaced: bool = False  # toolsFor groups namespaces (lists.group_namespaces' rule)
 
 
 def views_context(
@@ -71,8 +72,8 @@ class _Refs:
         self.by_text: dict[tuple[str, str], str] = {}
         for item in items:
             export = item.export if item.server is None else f"{item.export}{_index(item.server)}"
-            for number, (tool, entry) in enumerate(zip(item.tools, item.entries, strict=True)):
-                self.by_text[(tool, json_text(entry))] = f"{export}[{number}]"
+            for place, tool, entry in zip(item.places, item.tools, item.entries, strict=True):
+                self.by_text[(tool, json_text(entry))] = export + _path(place)
         self.written = written
 
     @staticmethod
@@ -87,6 +88,12 @@ class _Refs:
                 raise AssertionError(f"a shared entry of {tool} is not in providers.js")
             return self.written(entry)
         return found
+
+
+def _path(place: tuple[int, ...]) -> str:
+    """The expression's tail for an entry's place: ``[i]``, or ``[i].tools[j]`` inside a
+    namespace entry."""
+    return f"[{place[0]}]" + "".join(f".tools[{inner}]" for inner in place[1:])
 
 
 def _index(server: str) -> str:
@@ -104,7 +111,7 @@ def _list(tool_list: ToolList, items: Sequence[ProviderList], refs: _Refs) -> Ts
     )
     # providers.d.ts declares an element type for lists that have files only
     element = tool_list.export.element if items else "never"
-    return TsViewList(tool_list.key, element, tool_list.per_server, groups)
+    return TsViewList(tool_list.key, element, tool_list.per_server, groups, tool_list.namespaced)
 
 
 def _host_descriptors(toolset: Toolset) -> dict[str, list[tuple[str, str]]]:

@@ -30,7 +30,8 @@ TOOL_KEYS = (
     "name, providerName, title, description, kind, source, category, inputSchema, "
     "outputSchema, isReadOnly, riskLevel, permissions, telemetry, availableInPlanMode, "
     "requiresPlanApproval, requiresConfirmation, approvalFlow, planModeWrites, skill, strict, "
-    "targets, examples, icons, annotations, submission, suggested"
+    "targets, examples, icons, deferLoading, allowedCallers, namespace, annotations, "
+    "submission, suggested"
 )
 NO_PLAN_APPROVAL = "a tool allowed in Plan Mode needs no plan approval: drop one of them"
 PLAN_WRITES = "set isReadOnly: true, or acknowledge with planModeWrites: true"

@@ -104,6 +104,9 @@ def test_a_silent_tool_gets_every_policy_default(tmp_path: Path) -> None:
         "open_world_hint": True,
         "submission": None,  # nothing for the ChatGPT submission form
         "where": None,
+        "defer_loading": None,  # absent: the provider's own default
+        "allowed_callers": None,
+        "namespace": None,
         "floors": {},  # no policy set anything
     }
 

@@ -21,7 +21,7 @@ from generator.ir.model import Toolset
 from tests.conftest import REPO, Project
 from tests.e2e.test_profile_requests import CLAUDE_REPLY
 from tests.recording_server import recording
-from tests.toolsets import MERGE_INPUT, OPTIONS, READ_INPUT, inputs, sample
+from tests.toolsets import MERGE_INPUT, OPTIONS, READ_INPUT, inputs, sample, toolset
 
 FILES = (
     REPO / "generated/anthropic/tools.json",
@@ -136,3 +136,39 @@ def test_no_tools_is_an_empty_list() -> None:
     assert anthropic_target.emit(empty, OPTIONS, inputs(empty)) == {
         PurePosixPath("anthropic/tools.json"): "[]\n"
     }
+
+
+FIELDS = """
+version: 1
+tools:
+  - name: search
+    description: S.
+    riskLevel: low
+    deferLoading: false
+    allowedCallers: [programmatic, code_execution_20260521, direct]
+    inputSchema: {type: object}
+    outputSchema: {type: object}
+  - name: plain
+    description: P.
+    riskLevel: low
+    allowedCallers: [programmatic]
+    inputSchema: {type: object}
+"""
+
+
+def test_claude_gets_defer_loading_and_its_own_callers_and_tool_param_takes_them(
+    tmp_path: Path,
+) -> None:
+    found = toolset(tmp_path, FIELDS)
+    rendered = anthropic_target.emit(found, OPTIONS, inputs(found))
+    plain, search = json.loads(rendered[PurePosixPath("anthropic/tools.json")])
+    assert search == {
+        "name": "search",
+        "description": "S.",
+        "input_schema": {"type": "object"},
+        "defer_loading": False,  # as the contract set it
+        "allowed_callers": ["code_execution_20260521", "direct"],  # no output_schema field
+    }
+    assert plain == {"name": "plain", "description": "P.", "input_schema": {"type": "object"}}
+    adapter: TypeAdapter[Any] = TypeAdapter(ToolParam)
+    assert adapter.validate_python(search, strict=True) == search

@@ -10,8 +10,15 @@ from typing import Any
 from generator.core.targets import BY_NAME, TARGETS
 from generator.emit import anthropic, bedrock, gemini, gemini_openapi, mcp, openai
 from generator.emit.common import NO_INPUTS, Inputs
-from generator.emit.lists import Export, Layout, ToolList, render_lists, tool_lists
-from generator.ir.model import ToolDescriptor, Toolset
+from generator.emit.lists import (
+    Export,
+    Layout,
+    ToolList,
+    group_namespaces,
+    render_lists,
+    tool_lists,
+)
+from generator.ir.model import ToolDescriptor, Toolset, freeze
 from generator.ir.options import EmitOptions
 from generator.profiles.stage import Adapted
 from tests.toolsets import OPTIONS, inputs, sample
@@ -141,3 +148,26 @@ def test_a_restricting_request_names_each_tool_by_the_name_the_provider_calls_it
         "gemini-openapi": "allowed-functions",
         "mcp": "tools",
     }
+
+
+def _named(tool: ToolDescriptor, namespace: str | None) -> ToolDescriptor:
+    space = None if namespace is None else freeze({"name": namespace, "description": namespace})
+    return replace(tool, namespace=space)
+
+
+def test_group_namespaces_puts_each_entry_at_its_first_tools_place(tmp_path: Path) -> None:
+    base = sample(tmp_path).tools[0]
+    tools = [
+        _named(base, name)
+        for name in ("x", None, "y", "x", None, "y")  # canonical order, namespaces interleaved
+    ]
+    entries = [{"n": number} for number in range(len(tools))]
+    written, places = group_namespaces(tools, entries)
+    assert written == [
+        {"type": "namespace", "name": "x", "description": "x", "tools": [{"n": 0}, {"n": 3}]},
+        {"n": 1},
+        {"type": "namespace", "name": "y", "description": "y", "tools": [{"n": 2}, {"n": 5}]},
+        {"n": 4},
+    ]
+    assert places == [(0, 0), (1,), (2, 0), (0, 1), (3,), (2, 1)]
+    assert group_namespaces([base, base], entries[:2]) == (entries[:2], [(0,), (1,)])

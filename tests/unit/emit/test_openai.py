@@ -7,12 +7,15 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Any
 
+from openai.types.responses import FunctionToolParam
+from pydantic import TypeAdapter
+
 from generator.emit import openai
 from generator.emit.common import Inputs, dump_json
 from generator.ir.model import Toolset, freeze
 from generator.profiles.openai import to_openai
 from generator.profiles.stage import Adapted
-from tests.toolsets import OPTIONS, READ_INPUT, inputs, sample
+from tests.toolsets import OPTIONS, READ_INPUT, inputs, sample, toolset
 
 CHAT = PurePosixPath("openai/chat-completions.json")
 RESPONSES = PurePosixPath("openai/responses.json")
@@ -33,9 +36,13 @@ def test_both_files_exactly_with_the_parameters_the_profile_decided(tmp_path: Pa
         {"name": name, "description": text, "parameters": schema, "strict": strict}
         for name, text, schema, strict in (merge, read)
     ]
+    output = {"output_schema": {"type": "object", "properties": {"sha": {"type": "string"}}}}
     assert rendered == {
         CHAT: dump_json([{"type": "function", "function": f} for f in fields]),
-        RESPONSES: dump_json([{"type": "function", **f} for f in fields]),
+        # Responses alone takes the outputSchema (merge has one, read_file none).
+        RESPONSES: dump_json(
+            [{"type": "function", **fields[0], **output}, {"type": "function", **fields[1]}]
+        ),
     }
 
 
@@ -60,3 +67,41 @@ def test_with_the_real_profile_stage(tmp_path: Path) -> None:
 def _json(text: str) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = json.loads(text)
     return found
+
+
+FIELDS = """
+version: 1
+tools:
+  - name: search
+    description: S.
+    riskLevel: low
+    deferLoading: true
+    allowedCallers: [code_execution_20260120, programmatic, direct]
+    inputSchema: {type: object, properties: {q: {type: string}}}
+    outputSchema:
+      $schema: https://json-schema.org/draft/2020-12/schema
+      type: object
+      properties: {hits: {type: integer}}
+"""
+
+
+def test_responses_alone_gets_the_provider_fields_and_its_sdk_type_takes_them(
+    tmp_path: Path,
+) -> None:
+    found = toolset(tmp_path, FIELDS)
+    rendered = openai.emit(found, OPTIONS, inputs(found))
+    (entry,) = _json(rendered[RESPONSES])
+    assert entry == {
+        "type": "function",
+        "name": "search",
+        "description": "S.",
+        "parameters": {"type": "object", "properties": {"q": {"type": "string"}}},
+        "strict": False,
+        "defer_loading": True,
+        "allowed_callers": ["programmatic", "direct"],  # Claude's value left out, order kept
+        "output_schema": {"type": "object", "properties": {"hits": {"type": "integer"}}},
+    }
+    adapter: TypeAdapter[Any] = TypeAdapter(FunctionToolParam)
+    assert adapter.validate_python(entry, strict=True) == entry  # nothing unknown dropped
+    (chat,) = _json(rendered[CHAT])
+    assert list(chat["function"]) == ["name", "description", "parameters", "strict"]

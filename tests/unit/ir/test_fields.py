@@ -49,6 +49,28 @@ def test_descriptor_json_follows_the_table(example_project: Project) -> None:
         assert all(json.dumps(meta[k]) == json.dumps(data[k]) for k in MCP_META)
 
 
+def test_an_optional_field_is_in_the_descriptor_only_when_the_contract_sets_it(
+    tmp_path: Path,
+) -> None:
+    text = """
+    version: 1
+    tools:
+      - name: a
+        riskLevel: low
+        deferLoading: false
+        allowedCallers: [programmatic]
+        inputSchema: {type: object}
+      - name: b
+        riskLevel: low
+        inputSchema: {type: object}
+    """
+    a, b = toolset(tmp_path, text).tools
+    data = descriptor_json(a)
+    assert list(data)[-2:] == ["deferLoading", "allowedCallers"]
+    assert (data["deferLoading"], data["allowedCallers"]) == (False, ["programmatic"])
+    assert {"deferLoading", "allowedCallers", "namespace"}.isdisjoint(descriptor_json(b))
+
+
 def test_generated_types_list_every_field(example_project: Project) -> None:
     assert example_project.run("generate", "--no-cache").code == 0
     typed = (example_project.generated / "python/toolcanon_tools/_types.py").read_text()

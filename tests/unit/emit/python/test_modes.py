@@ -305,6 +305,7 @@ def test_the_modules_are_laid_out_as_black_lays_them_out_for_any_set_of_lists(
         list_keys=[tl.key for tl in lists],
         per_server=[tl.key for tl in lists if tl.per_server],
         flat=[tl.key for tl in lists if not tl.per_server],
+        namespaced=[tl.key for tl in lists if tl.namespaced],
         request_lists=[tl for tl in lists if tl.request is not None],
     )
     assert black.format_str(code, mode=black.Mode(line_length=100)) == code

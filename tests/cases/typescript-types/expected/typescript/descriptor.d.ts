@@ -96,4 +96,10 @@ export interface CanonicalToolDescriptor {
   readonly targets: { readonly exclude: readonly string[] };
   /** MCP tool annotations. */
   readonly annotations: ToolAnnotations;
+  /** Loaded only when tool search finds it (OpenAI Responses, Claude defer_loading). */
+  readonly deferLoading?: boolean;
+  /** Who may call the tool: the model directly, or code the model runs (OpenAI's and Claude's allowed_callers). */
+  readonly allowedCallers?: readonly string[];
+  /** The OpenAI Responses namespace the tool is listed in ({name, description}). */
+  readonly namespace?: { readonly name: string; readonly description: string };
 }

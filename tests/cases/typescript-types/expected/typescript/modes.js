@@ -8,6 +8,7 @@ import { hostLists, lists } from "./_lists.js";
 
 export const listNames = freeze([
 ]);
+const namespaced = new Set([]);
 const perServer = new Set([]);
 const cache = new Map();
 
@@ -26,10 +27,12 @@ export function toolsFor(mode, provider, host) {
 
 function masked(mode, provider, host) {
   const [files, tools] = checked(mode, provider, host);
-  const kept = files.map(([server, names, entries]) => [
-    server,
-    entries.filter((_, index) => decide(tools[names[index]], mode) !== "deny"),
-  ]);
+  const kept = files.map(([server, names, entries]) => {
+    const keep = names.map((name) => decide(tools[name], mode) !== "deny");
+    const allowed = names.filter((_, index) => keep[index]);
+    const chosen = entries.filter((_, index) => keep[index]);
+    return [server, namespaced.has(provider) ? grouped(allowed, chosen, tools) : chosen];
+  });
   if (!perServer.has(provider)) return freeze(kept.flatMap(([, entries]) => entries));
   return freeze(Object.fromEntries(kept));
 }
@@ -66,14 +69,20 @@ export function toolRequest(provider, mode, host) {
   return restricted(shape, found.full, found.allowed);
 }
 
+// [name, namespace or undefined] of each tool decide does not deny, and the full list
+// (grouped into namespaces as the file is, so its bytes are the file's).
 function decided(mode, provider, host) {
   const [files, tools] = checked(mode, provider, host);
   const allowed = files.flatMap(([, names, entries]) =>
     entries
-      .filter((_, index) => decide(tools[names[index]], mode) !== "deny")
-      .map((entry) => calledAt[provider].reduce((value, part) => value[part], entry)),
+      .map((entry, index) => [entry, tools[names[index]]])
+      .filter(([, tool]) => decide(tool, mode) !== "deny")
+      .map(([entry, tool]) => [calledAt[provider].reduce((value, part) => value[part], entry), tool.namespace?.name]),
   );
-  return freeze({ full: files.flatMap(([, , entries]) => entries), allowed });
+  const names = files.flatMap(([, listed]) => listed);
+  const entries = files.flatMap(([, , listed]) => listed);
+  const full = namespaced.has(provider) ? grouped(names, entries, tools) : entries;
+  return freeze({ full, allowed });
 }
 
 // No field restricts the list: the masked list (per server for MCP); Converse, which
@@ -91,15 +100,40 @@ function fallback(shape, masked) {
 function restricted(shape, full, allowed) {
   if (shape === "allowed-functions") {
     const config = allowed.length > 0
-      ? { mode: "VALIDATED", allowedFunctionNames: [...allowed] }
+      ? { mode: "VALIDATED", allowedFunctionNames: allowed.map(([name]) => name) }
       : { mode: "NONE" };
     return { tools: [{ functionDeclarations: [...full] }], toolConfig: { functionCallingConfig: config } };
   }
   if (allowed.length === 0) return { tools: [...full], tool_choice: "none" };
   if (shape === "allowed-tools-chat") {
-    const named = allowed.map((name) => ({ type: "function", function: { name } }));
+    const named = allowed.map(([name]) => ({ type: "function", function: { name } }));
     return { tools: [...full], tool_choice: { type: "allowed_tools", allowed_tools: { mode: "auto", tools: named } } };
   }
-  const named = allowed.map((name) => ({ type: "function", name }));
+  // A function inside a namespace is named with it, as its calls come back.
+  const named = allowed.map(([name, space]) =>
+    space === undefined ? { type: "function", name } : { type: "function", name, namespace: space },
+  );
   return { tools: [...full], tool_choice: { type: "allowed_tools", mode: "auto", tools: named } };
+}
+
+// The list as a provider with namespaces takes it (OpenAI Responses): the first tool of a
+// namespace puts the namespace's entry at its place, every later one joins its tools.
+function grouped(names, entries, tools) {
+  const written = [];
+  const opened = new Map();
+  entries.forEach((entry, index) => {
+    const space = tools[names[index]].namespace;
+    if (space === undefined) {
+      written.push(entry);
+      return;
+    }
+    let group = opened.get(space.name);
+    if (group === undefined) {
+      group = { type: "namespace", name: space.name, description: space.description, tools: [] };
+      opened.set(space.name, group);
+      written.push(group);
+    }
+    group.tools.push(entry);
+  });
+  return written;
 }

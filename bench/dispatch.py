@@ -19,6 +19,7 @@ import json
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -88,6 +89,20 @@ print(json.dumps({"tools": len(calls), "median": statistics.median(overhead),
 """
 
 
+def overhead(
+    size: int, seed: int, work: Path, make: Callable[[int, int, Path], object] | None = None
+) -> dict[str, float]:
+    """Dispatch's overhead per call on ``size`` tools (``make``: bench/tools_for's default
+    synthetic set, or another maker): ``tools`` dispatched, ``median`` and ``max`` seconds."""
+    out = generate(size, seed, work, **({"make": make} if make else {}))
+    ran = subprocess.run(
+        [sys.executable, "-c", PYTHON, str(out / "python")], capture_output=True, text=True
+    )
+    if ran.returncode != 0:
+        raise SystemExit(ran.stderr)
+    return dict(json.loads(ran.stdout))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[216])
@@ -95,13 +110,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for size in args.sizes:
-            out = generate(size, args.seed, Path(tmp) / f"synth-{size}")
-            ran = subprocess.run(
-                [sys.executable, "-c", PYTHON, str(out / "python")], capture_output=True, text=True
-            )
-            if ran.returncode != 0:
-                raise SystemExit(ran.stderr)
-            found = json.loads(ran.stdout)
+            found = overhead(size, args.seed, Path(tmp) / f"synth-{size}")
             print(
                 f"{size:>5} tools ({found['tools']} dispatched): overhead per call "
                 f"{found['median'] * 1e6:5.2f} µs median, {found['max'] * 1e6:5.2f} µs slowest "

@@ -133,7 +133,8 @@ class Tally:
         ``text_of(i)`` is the text of ``items[i]``: where an edge cannot be joined, the
         items on both sides are counted as one text instead.
         """
-        if len(glue) == len(items) + 1 and not (_is_glue(glue[0]) and _is_glue(glue[-1])):
+        beyond_punctuation = not (_is_glue(glue[0]) and _is_glue(glue[-1]))
+        if items and len(glue) == len(items) + 1 and beyond_punctuation:
             return self._outer_as_items(items, glue, text_of)
         groups: list[Counted] = []
         outer = [glue[0]]

@@ -77,26 +77,35 @@ def best(function):
     return min(timer.repeat(number=number, repeat=5)) / number
 
 
+limit = int(sys.argv[2]) if len(sys.argv) > 2 else len(calls)
 overhead = []
-for name, args, call in calls:
+for name, args, call in calls[:limit]:
     assert app.dispatch_sync("anthropic", call)["is_error"] is False
     whole = best(lambda: app.dispatch_sync("anthropic", call))
     parse = best(lambda: t.parse_arguments(name, args, provider="anthropic"))
     handler = best(lambda: (lambda a, ctx: "ok")(None, None))
     overhead.append(whole - parse - handler)
-print(json.dumps({"tools": len(calls), "median": statistics.median(overhead),
+print(json.dumps({"tools": min(limit, len(calls)), "median": statistics.median(overhead),
                   "max": max(overhead)}))
 """
 
 
 def overhead(
-    size: int, seed: int, work: Path, make: Callable[[int, int, Path], object] | None = None
+    size: int,
+    seed: int,
+    work: Path,
+    make: Callable[[int, int, Path], object] | None = None,
+    *,
+    limit: int | None = None,
 ) -> dict[str, float]:
     """Dispatch's overhead per call on ``size`` tools (``make``: bench/tools_for's default
-    synthetic set, or another maker): ``tools`` dispatched, ``median`` and ``max`` seconds."""
+    synthetic set, or another maker): ``tools`` dispatched, ``median`` and ``max`` seconds.
+    ``limit``: time only the first that many dispatchable tools (by name; each costs about a
+    second of timing), as ``make bench`` does to stay within its minutes."""
     out = generate(size, seed, work, **({"make": make} if make else {}))
+    extra = [] if limit is None else [str(limit)]
     ran = subprocess.run(
-        [sys.executable, "-c", PYTHON, str(out / "python")], capture_output=True, text=True
+        [sys.executable, "-c", PYTHON, str(out / "python"), *extra], capture_output=True, text=True
     )
     if ran.returncode != 0:
         raise SystemExit(ran.stderr)

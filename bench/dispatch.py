@@ -1,6 +1,6 @@
 """What ``ToolHost.dispatch`` costs beyond ``parse_arguments`` and the handler, per call.
 
-    .venv/bin/python bench/dispatch.py [--sizes 216] [--seed 1]
+    .venv/bin/python bench/dispatch.py [--sizes 216] [--seed 1] [--real] [--limit N] [--json]
 
 Synthetic contracts (bench/synth.py) are generated into the Python package; every tool
 gets a handler that returns at once (text, or a fixed object for a tool with an
@@ -116,10 +116,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[216])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--real", action="store_true", help="the real-shaped set (bench/real.py)")
+    parser.add_argument("--limit", type=int, help="time only the first N dispatchable tools")
+    parser.add_argument("--json", action="store_true", help="one JSON object per size")
     args = parser.parse_args()
+    make = None
+    if args.real:
+        from real import make_real_contracts
+
+        make = make_real_contracts
     with tempfile.TemporaryDirectory() as tmp:
         for size in args.sizes:
-            found = overhead(size, args.seed, Path(tmp) / f"synth-{size}")
+            found = overhead(size, args.seed, Path(tmp) / f"set-{size}", make, limit=args.limit)
+            if args.json:
+                print(json.dumps(found), flush=True)
+                continue
             print(
                 f"{size:>5} tools ({found['tools']} dispatched): overhead per call "
                 f"{found['median'] * 1e6:5.2f} µs median, {found['max'] * 1e6:5.2f} µs slowest "

@@ -28,6 +28,7 @@ import argparse
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -163,6 +164,17 @@ def dcg_command(project: Path, work: Path) -> list[str]:
     return [*command, "--target-python-version", "3.11", "--output", str(work / "models.py")]
 
 
+def dispatch_overhead(size: int, seed: int, shape: str) -> dict[str, float]:
+    """bench/dispatch.py's figure, in a process of its own: what it builds in memory (the
+    models, datamodel-code-generator) would otherwise stay in this one, and a process
+    forked from a large one reports at least that one's size as its peak RSS."""
+    command = [sys.executable, str(REPO / "bench" / "dispatch.py"), "--json"]
+    command += ["--sizes", str(size), "--seed", str(seed), "--limit", str(DISPATCHED)]
+    command += ["--real"] if shape == "real-shaped" else []
+    ran = subprocess.run(command, capture_output=True, text=True, check=True)
+    return dict(json.loads(ran.stdout.splitlines()[-1]))
+
+
 def typescript_runs(project: Path, work: Path, runs: int) -> dict[str, list[float]]:
     """In-process seconds: our TypeScript target; json-schema-to-typescript with and without
     its default (prettier) formatting, each in one Node process."""
@@ -217,10 +229,7 @@ def measure_set(
 
         result["tokens"] = counting_seconds(project, runs=3)
     if "dispatch" in wanted and size is not None:
-        from bench.dispatch import overhead
-
-        work, make = root / f"{slug}-dispatch", SHAPES[shape]
-        result["dispatch"] = overhead(size, args.seed, work, make, limit=DISPATCHED)
+        result["dispatch"] = dispatch_overhead(size, args.seed, shape)
     result["load"] = [*load, os.getloadavg()[0]]
     if args.profile:
         result["project"] = str(project)

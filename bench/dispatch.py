@@ -1,6 +1,6 @@
 """What ``ToolHost.dispatch`` costs beyond ``parse_arguments`` and the handler, per call.
 
-    .venv/bin/python bench/dispatch.py [--sizes 216] [--seed 1]
+    .venv/bin/python bench/dispatch.py [--sizes 216] [--seed 1] [--real] [--limit N] [--json]
 
 Synthetic contracts (bench/synth.py) are generated into the Python package; every tool
 gets a handler that returns at once (text, or a fixed object for a tool with an
@@ -19,6 +19,7 @@ import json
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -76,32 +77,60 @@ def best(function):
     return min(timer.repeat(number=number, repeat=5)) / number
 
 
+limit = int(sys.argv[2]) if len(sys.argv) > 2 else len(calls)
 overhead = []
-for name, args, call in calls:
+for name, args, call in calls[:limit]:
     assert app.dispatch_sync("anthropic", call)["is_error"] is False
     whole = best(lambda: app.dispatch_sync("anthropic", call))
     parse = best(lambda: t.parse_arguments(name, args, provider="anthropic"))
     handler = best(lambda: (lambda a, ctx: "ok")(None, None))
     overhead.append(whole - parse - handler)
-print(json.dumps({"tools": len(calls), "median": statistics.median(overhead),
+print(json.dumps({"tools": min(limit, len(calls)), "median": statistics.median(overhead),
                   "max": max(overhead)}))
 """
+
+
+def overhead(
+    size: int,
+    seed: int,
+    work: Path,
+    make: Callable[[int, int, Path], object] | None = None,
+    *,
+    limit: int | None = None,
+) -> dict[str, float]:
+    """Dispatch's overhead per call on ``size`` tools (``make``: bench/tools_for's default
+    synthetic set, or another maker): ``tools`` dispatched, ``median`` and ``max`` seconds.
+    ``limit``: time only the first that many dispatchable tools (by name; each costs about a
+    second of timing), as ``make bench`` does to stay within its minutes."""
+    out = generate(size, seed, work, **({"make": make} if make else {}))
+    extra = [] if limit is None else [str(limit)]
+    ran = subprocess.run(
+        [sys.executable, "-c", PYTHON, str(out / "python"), *extra], capture_output=True, text=True
+    )
+    if ran.returncode != 0:
+        raise SystemExit(ran.stderr)
+    return dict(json.loads(ran.stdout))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[216])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--real", action="store_true", help="the real-shaped set (bench/real.py)")
+    parser.add_argument("--limit", type=int, help="time only the first N dispatchable tools")
+    parser.add_argument("--json", action="store_true", help="one JSON object per size")
     args = parser.parse_args()
+    make = None
+    if args.real:
+        from real import make_real_contracts
+
+        make = make_real_contracts
     with tempfile.TemporaryDirectory() as tmp:
         for size in args.sizes:
-            out = generate(size, args.seed, Path(tmp) / f"synth-{size}")
-            ran = subprocess.run(
-                [sys.executable, "-c", PYTHON, str(out / "python")], capture_output=True, text=True
-            )
-            if ran.returncode != 0:
-                raise SystemExit(ran.stderr)
-            found = json.loads(ran.stdout)
+            found = overhead(size, args.seed, Path(tmp) / f"set-{size}", make, limit=args.limit)
+            if args.json:
+                print(json.dumps(found), flush=True)
+                continue
             print(
                 f"{size:>5} tools ({found['tools']} dispatched): overhead per call "
                 f"{found['median'] * 1e6:5.2f} µs median, {found['max'] * 1e6:5.2f} µs slowest "

@@ -8,11 +8,10 @@ from __future__ import annotations
 import argparse
 import io
 import platform
-import pstats
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from bench.profiles import profile
 
 DCG = "datamodel-code-generator alone"
 JSTT = "json-schema-to-typescript (default, prettier)"
@@ -29,6 +28,13 @@ class Row(NamedTuple):
     limit: float
     unit: str
     profile: str | None = None  # the case to profile when missed
+    where: str = ""  # the set it is measured on
+    peer: str = ""  # what it is compared with
+
+
+Sets = dict[tuple[str, int | None], dict[str, Any]]
+"""Each set's measurements by (shape, size)."""
+SHAPES = ("synthetic", "real-shaped")
 
 
 def _median(values: list[float]) -> float:
@@ -46,53 +52,90 @@ def _seconds(result: dict[str, Any], name: str) -> float:
     return float(result["timings"][name]["median"])
 
 
-def issue_targets(by_size: dict[int | None, dict[str, Any]]) -> list[Row | str]:
-    """The targets of the current performance issue, in its order (a string: not measured)."""
-    base, mid, big = by_size.get(216), by_size.get(1000), by_size.get(5000)
+def _cpu(result: dict[str, Any], name: str) -> float:
+    return _median(result["timings"][name]["cpu"])
+
+
+def _where(shape: str, size: int) -> str:
+    return f"{shape}, {size:,}"
+
+
+def issue_targets(sets: Sets) -> list[Row | str]:
+    """The targets of the current performance issue, in its order, on both sets (a string:
+    not measured)."""
     rows: list[Row | str] = []
-    dcg = _timing(base, DCG) if base else None
-    if base and dcg:
-        cold = _seconds(base, "generate cold")
-        changed = _timing(base, "generate, one contract changed")
-        rows.append(
-            Row("generate cold, all targets ÷ dcg alone (216)", cold / dcg, 1.0, TIMES, "cold")
-        )
-        if changed is not None:
-            rows.append(
-                Row("one contract changed ÷ dcg alone (216)", changed / dcg, 0.5, TIMES, "changed")
-            )
-    else:
-        rows.append("generate cold and one contract changed ÷ dcg alone (216): not measured")
-    if mid and big:
-        growth = _seconds(big, "generate cold") / _seconds(mid, "generate cold")
-        rows.append(Row("generate cold, 5,000 ÷ 1,000 tools", growth, 5.5, TIMES))
-    if big:
-        rss = max(big["timings"]["generate cold"]["rss_mib"])
-        rows.append(Row("peak RSS of generate cold, 5,000 tools", rss, 350, "MiB"))
-    package = base.get("package") if base else None
-    if package:
-        rows.append(
-            Row(
-                "package import ÷ `python -c pass`, fresh interpreter (216)",
-                package["ratio"],
-                1.6,
-                TIMES,
-            )
-        )
-    rows += ts_load_rows(base.get("ts_load") if base else None)
-    unchanged = [_timing(mid, name) for name in UNCHANGED] if mid else []
-    if unchanged and None not in unchanged:
-        slower = max(t for t in unchanged if t is not None)
-        rows.append(
-            Row("check / generate, nothing changed (1,000), the slower", slower, 0.3, "s", "check")
-        )
+    for shape in SHAPES:
+        rows += _against_dcg(sets, shape)
+    for shape in SHAPES:
+        big, where = sets.get((shape, 5000)), _where(shape, 5000)
+        if big and "tokens" in big:
+            counted = _median([wall for wall, _ in big["tokens"]])
+            rows.append(Row("counting every tool and listing, wall", counted, 2, "s", None, where))
+        if big:
+            rss = max(big["timings"]["generate cold"]["rss_mib"])
+            rows.append(Row("peak RSS of generate cold", rss, 350, "MiB", None, where))
+    for shape in SHAPES:
+        base = sets.get((shape, 216))
+        rows += ts_load_rows(base.get("ts_load") if base else None, _where(shape, 216))
+    for shape in SHAPES:
+        base = sets.get((shape, 216))
+        if base and "dispatch" in base:
+            per_call = base["dispatch"]["median"] * 1e6
+            name = "dispatch overhead per call, median"
+            peer = "parse_arguments + handler"
+            rows.append(Row(name, per_call, 10, "µs", None, _where(shape, 216), peer))
     return rows
 
 
-def ts_load_rows(figures: dict[str, float] | None) -> list[Row | str]:
+def _against_dcg(sets: Sets, shape: str) -> list[Row | str]:
+    """generate cold beside datamodel-code-generator alone, wall and CPU, at 216 and 1,000."""
+    rows: list[Row | str] = []
+    peer = "dcg alone"
+    for size in (216, 1000):
+        result, where = sets.get((shape, size)), _where(shape, size)
+        dcg = _timing(result, DCG) if result else None
+        if not result or not dcg:
+            rows.append(f"generate cold ÷ dcg alone ({where}): not measured")
+            continue
+        wall = _seconds(result, "generate cold") / dcg
+        cpu = _cpu(result, "generate cold") / _cpu(result, DCG)
+        rows.append(Row("generate cold, wall", wall, 0.8, TIMES, "cold", where, peer))
+        rows.append(Row("generate cold, CPU (children too)", cpu, 1.2, TIMES, None, where, peer))
+    return rows
+
+
+def earlier_targets(sets: Sets) -> list[Row]:
+    """Targets of earlier rounds, still held (on the synthetic set, as they were set)."""
+    base, mid, big = (sets.get(("synthetic", size)) for size in (216, 1000, 5000))
+    rows: list[Row] = []
+    where = _where("synthetic", 216)
+    if base:
+        dcg, check = _timing(base, DCG), _timing(base, "check, nothing changed")
+        changed = _timing(base, "generate, one contract changed")
+        if dcg and changed is not None:
+            name = "one contract changed"
+            rows.append(Row(name, changed / dcg, 0.5, TIMES, "changed", where, "dcg alone"))
+        if dcg and check is not None:
+            name = "check, nothing changed"
+            rows.append(Row(name, check / dcg, 0.15, TIMES, None, where, "dcg alone"))
+        rows += _package_rows(base, where)
+    if mid and big:
+        growth = _seconds(big, "generate cold") / _seconds(mid, "generate cold")
+        rows.append(
+            Row("generate cold, 5,000 ÷ 1,000 tools", growth, 5.5, TIMES, None, "synthetic")
+        )
+    unchanged = [_timing(mid, name) for name in UNCHANGED] if mid else []
+    if unchanged and None not in unchanged:
+        slower = max(t for t in unchanged if t is not None)
+        name = "check / generate, nothing changed, the slower"
+        rows.append(Row(name, slower, 0.3, "s", "check", _where("synthetic", 1000)))
+    return rows
+
+
+def ts_load_rows(figures: dict[str, float] | None, where: str) -> list[Row | str]:
     """Loading the TypeScript package in fresh Node processes (bench/ts_load.py)."""
     if not figures:
-        return ["TypeScript package load (216): not measured"]
+        return [f"TypeScript package load ({where}): not measured"]
     from bench.ts_load import (
         DESCRIPTORS,
         FIRST,
@@ -104,52 +147,56 @@ def ts_load_rows(figures: dict[str, float] | None) -> list[Row | str]:
 
     return [
         Row(
-            "import `<pkg>/descriptors` ÷ `node -e 0` (216)",
+            "import `<pkg>/descriptors`",
             figures[DESCRIPTORS] / figures[NODE_E_0],
             1.3,
             TIMES,
+            None,
+            where,
+            "`node -e 0`",
         ),
         Row(
-            "import the TypeScript package ÷ import `zod` (216)",
+            "import the TypeScript package",
             figures[WHOLE] / figures[ZOD],
             1.2,
             TIMES,
+            None,
+            where,
+            "import `zod` alone",
         ),
         Row(
-            "first `parseArguments` in a process, Zod's own start included (216)",
+            "first `parseArguments` in a process, Zod's own start included",
             figures[FIRST],
             2,
             "ms",
+            None,
+            where,
         ),
         Row(
-            "first `parseArguments` of a tool, another's made before (216)", figures[NEXT], 2, "ms"
+            "first `parseArguments` of a tool, another's made before",
+            figures[NEXT],
+            2,
+            "ms",
+            None,
+            where,
         ),
     ]
 
 
-def earlier_targets(by_size: dict[int | None, dict[str, Any]]) -> list[Row]:
-    """Targets of earlier rounds, still held."""
-    base = by_size.get(216)
+def _package_rows(base: dict[str, Any], where: str) -> list[Row]:
     rows: list[Row] = []
-    if not base:
-        return rows
-    dcg, check = _timing(base, DCG), _timing(base, "check, nothing changed")
-    if dcg and check is not None:
-        rows.append(Row("check, nothing changed ÷ dcg alone (216)", check / dcg, 0.15, TIMES))
     if "typescript" in base:
         ts = base["typescript"]
-        rows.append(
-            Row(
-                "TypeScript emit ÷ json-schema-to-typescript (216)",
-                _median(ts[OURS_TS]) / _median(ts[JSTT]),
-                0.3,
-                TIMES,
-            )
-        )
+        ratio = _median(ts[OURS_TS]) / _median(ts[JSTT])
+        rows.append(Row("TypeScript emit", ratio, 0.3, TIMES, None, where, "json-schema-to-ts"))
     if "package" in base:
         package = base["package"]
-        rows.append(Row("lookup+copy per descriptor (216)", package["lookup+copy"], 20, "µs"))
-        rows.append(Row("decide per call (216)", package["decide"], 2, "µs"))
+        name = "package import, fresh interpreter"
+        rows.append(Row(name, package["ratio"], 1.6, TIMES, None, where, "`python -c pass`"))
+        rows.append(
+            Row("lookup+copy per descriptor", package["lookup+copy"], 20, "µs", None, where)
+        )
+        rows.append(Row("decide per call", package["decide"], 2, "µs", None, where))
     return rows
 
 
@@ -158,13 +205,14 @@ def _verdict(row: Row) -> str:
 
 
 def _target_table(write: Any, rows: list[Row] | list[Row | str]) -> None:
-    write("| target | measured | limit | |\n|---|---:|---:|---|\n")
+    write("| target | set | peer | measured | limit | |\n|---|---|---|---:|---:|---|\n")
     for row in rows:
         if isinstance(row, str):
-            write(f"| {row} | | | |\n")
+            write(f"| {row} | | | | | |\n")
         else:
             measured, limit = f"{row.value:.3f} {row.unit}", f"{row.limit:g} {row.unit}"
-            write(f"| {row.name} | {measured} | {limit} | {_verdict(row)} |\n")
+            write(f"| {row.name} | {row.where} | {row.peer} | {measured} | {limit} |")
+            write(f" {_verdict(row)} |\n")
 
 
 def render_results(results: list[dict[str, Any]], args: argparse.Namespace, notes: str) -> str:
@@ -186,10 +234,10 @@ def render_results(results: list[dict[str, Any]], args: argparse.Namespace, note
         + ", ".join(f"{r['label']} {r['load'][0]:.2f} → {r['load'][1]:.2f}" for r in results)
     )
     write(".\n\n## Targets\n\n")
-    by_size = {r["size"]: r for r in results}
-    rows = issue_targets(by_size)
+    sets: Sets = {(r.get("shape", "synthetic"), r["size"]): r for r in results}
+    rows = issue_targets(sets)
     _target_table(write, rows)
-    earlier = earlier_targets(by_size)
+    earlier = earlier_targets(sets)
     if earlier:
         write("\nEarlier rounds' targets, still held:\n\n")
         _target_table(write, earlier)
@@ -198,12 +246,13 @@ def render_results(results: list[dict[str, Any]], args: argparse.Namespace, note
     missed = [
         r for r in [*rows, *earlier] if isinstance(r, Row) and r.value > r.limit and r.profile
     ]
-    base = by_size.get(216)
-    if missed and base and args.profile:
-        write("\n## Profiles of missed targets (216 tools, cProfile of the main process)\n")
+    if missed and args.profile:
+        write("\n## Profiles of missed targets (cProfile of the main process)\n")
         for row in missed:
+            shape, size = row.where.split(", ")
+            base = sets[(shape, int(size.replace(",", "")))]
             text = profile(Path(base["project"]), row.profile or "cold")
-            write(f"\n### {row.name}\n\n```\n{text}```\n")
+            write(f"\n### {row.name} ({row.where})\n\n```\n{text}```\n")
     write(HOW_TO_READ)
     write(notes)
     return out.getvalue()
@@ -238,6 +287,15 @@ def _set_tables(write: Any, result: dict[str, Any]) -> None:
         write("|---|---:|---:|\n")
         for name in (OURS_TS, JSTT, JSTT_PLAIN):
             write(f"| {name} | {_median(ts[name]):.3f} | {_median(ts[name]) / jstt:.3f} |\n")
+    if "tokens" in result:
+        walls, cpus = [w for w, _ in result["tokens"]], [c for _, c in result["tokens"]]
+        write("\nCounting every tool and listing (`measure`, each run a fresh process): ")
+        write(f"{_median(walls):.2f} s wall, {_median(cpus):.2f} s CPU (median of {len(walls)}).\n")
+    if "dispatch" in result:
+        d = result["dispatch"]
+        write(f"\nDispatch: {d['tools']} tools dispatched, overhead per call beyond ")
+        write(f"`parse_arguments` and the handler {d['median'] * 1e6:.2f} µs median, ")
+        write(f"{d['max'] * 1e6:.2f} µs the slowest.\n")
     if "package" in result:
         p = result["package"]
         write("\nGenerated Python package: a fresh interpreter importing it takes ")
@@ -259,33 +317,6 @@ def _version(name: str) -> str:
     return metadata.version(name)
 
 
-def profile(project: Path, case: str) -> str:
-    """cProfile of one run of the case, summarised: top functions by cumulative time."""
-    command = "check" if case == "check" else "generate"
-    if case == "cold":
-        from bench.run import cold
-
-        cold(project)()
-    if case == "changed":
-        from bench.run import one_contract_changed
-
-        one_contract_changed(project)()
-    stats_file = project.parent / f"{case}.prof"
-    subprocess.run(
-        [sys.executable, "-m", "cProfile", "-o", str(stats_file), "-m", "generator", command],
-        cwd=project,
-        capture_output=True,
-        check=True,
-    )
-    text = io.StringIO()
-    stats = pstats.Stats(str(stats_file), stream=text)
-    stats.sort_stats("cumulative").print_stats(
-        r"generator|datamodel_code_generator/__init__|black", 25
-    )
-    lines = [line for line in text.getvalue().splitlines() if line.strip()]
-    return "\n".join(line[:160] for line in lines[-27:]) + "\n"
-
-
 HOW_TO_READ = """
 ## How to read this
 
@@ -298,12 +329,19 @@ HOW_TO_READ = """
 - *one contract changed*: before every run, one tool's input schema in one file gets a
   property never seen before, so that file's load+check and that tool's models are made
   again; everything else comes from the cache.
+- *synthetic* sets (bench/synth.py) have heavy, varied schemas; *real-shaped* sets
+  (bench/real.py) are the reference MCP servers' own tools (time, git, filesystem,
+  memory), sampled and imported: many small schemas, long descriptions, output schemas.
 - *datamodel-code-generator alone*: its CLI, one process, over one JSON Schema holding
   every tool's input schema (the schema the Python target feeds it), Pydantic v2
   output, its default formatting (black and isort).
 - *package import ÷ `python -c pass`*: wall time of a fresh interpreter importing the
   generated package (descriptors and the gate; models load on first use) over that of
   one running `pass`, the two taking turns.
+- *counting every tool and listing*: `measure` over every list the targets write, in a
+  fresh process after the contracts are read and checked (what `toolcanon tokens` adds).
+- *dispatch overhead*: `ToolHost.dispatch_sync` per call minus `parse_arguments` and the
+  handler on the same input (bench/dispatch.py).
 - TypeScript times are in-process (no interpreter or Node start-up on either side).
 - Max RSS is that of the largest process of the run (`wait4`), worker processes
   included as separate processes.

@@ -2,19 +2,24 @@
 
     .venv/bin/python bench/run.py [--quick] [--sizes 216 1000 5000] [--runs 5] [--no-profile]
 
-For the project's own contracts and seeded synthetic sets (bench/synth.py) it times, in
-one run on one machine: ``toolcanon generate`` cold (no output, an empty cache), with
-nothing changed, after one contract changed, and ``toolcanon check`` with nothing
-changed; the peers on the same input schemas (datamodel-code-generator's CLI over one
-combined schema with its default formatting; json-schema-to-typescript's compile() in
-one Node process); the generated Python package (import in a fresh interpreter beside
-``python -c pass``, lookup+copy, decide); peak RSS of ``generate``. Each measurement runs
-once to warm up, then ``--runs`` times; the median is kept. The machine's load average
-is recorded per set. Results go to bench/RESULTS.md (and stdout); the hand-written last
-section of that file is kept; targets missed get a cProfile summary (full run only).
+For the project's own contracts and, at each size, two seeded sets — synthetic
+(bench/synth.py: heavy, varied schemas) and real-shaped (bench/real.py: the reference
+MCP servers' own tools, sampled: many small schemas) — it times, in one run on one
+machine: ``toolcanon generate`` cold (no output, an empty cache), with nothing changed,
+after one contract changed, and ``toolcanon check`` with nothing changed; the peers on
+the same input schemas (datamodel-code-generator's CLI over one combined schema with its
+default formatting; json-schema-to-typescript's compile() in one Node process); the
+generated Python package (import in a fresh interpreter beside ``python -c pass``,
+lookup+copy, decide); peak RSS of ``generate``; counting every listing of the 5,000-tool
+sets (``measure``, bench/token_scale.py) and dispatch's overhead per call at 216 tools
+(bench/dispatch.py). Each measurement runs once to warm up, then ``--runs`` times; the
+median is kept. The machine's load average is recorded per set. Results go to
+bench/RESULTS.md (and stdout); the hand-written last section of that file is kept;
+targets missed get a cProfile summary (full run only).
 
-``--quick`` (``make bench-quick``) measures only what the target table needs: 216 tools
-beside both peers, 1,000 tools cold and with nothing changed, 5,000 tools cold once.
+``--quick`` (``make bench-quick``) measures only what the target table needs, on both
+sets: 216 tools beside both peers, 1,000 tools cold, with nothing changed and beside
+datamodel-code-generator, 5,000 tools cold once and their token counts.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import argparse
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -32,6 +38,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.real import make_real_contracts  # noqa: E402
 from bench.results import hand_notes, render_results  # noqa: E402
 from bench.synth import make_contracts  # noqa: E402
 from bench.timing import Timing, timed  # noqa: E402
@@ -43,6 +50,10 @@ COLD = "generate cold"
 UNCHANGED = ("generate, nothing changed", "check, nothing changed")
 CHANGED = "generate, one contract changed"
 DCG = "datamodel-code-generator alone"
+SHAPES = {"synthetic": make_contracts, "real-shaped": make_real_contracts}
+"""How each set is made: bench/synth.py's heavy schemas, bench/real.py's sampled real tools."""
+DISPATCHED = 48
+"""Tools whose dispatch is timed per set (the first by name): each takes about a second."""
 
 
 def compile_generator() -> None:
@@ -64,15 +75,15 @@ def isolate_cache(root: Path) -> Path:
     return cache / "toolcanon"
 
 
-def make_project(folder: Path, size: int | None, seed: int) -> Path:
-    """A project folder: the repository's contracts (size None) or a synthetic set."""
+def make_project(folder: Path, size: int | None, seed: int, shape: str = "synthetic") -> Path:
+    """A project folder: the repository's contracts (size None) or a set of ``shape``."""
     folder.mkdir(parents=True)
     if size is None:
         shutil.copytree(
             REPO / "contracts", folder / "contracts", ignore=shutil.ignore_patterns("hosts")
         )  # overlays: not contracts
     else:
-        make_contracts(size, seed, folder / "contracts")
+        SHAPES[shape](size, seed, folder / "contracts")
     (folder / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
     return folder
 
@@ -153,6 +164,17 @@ def dcg_command(project: Path, work: Path) -> list[str]:
     return [*command, "--target-python-version", "3.11", "--output", str(work / "models.py")]
 
 
+def dispatch_overhead(size: int, seed: int, shape: str) -> dict[str, float]:
+    """bench/dispatch.py's figure, in a process of its own: what it builds in memory (the
+    models, datamodel-code-generator) would otherwise stay in this one, and a process
+    forked from a large one reports at least that one's size as its peak RSS."""
+    command = [sys.executable, str(REPO / "bench" / "dispatch.py"), "--json"]
+    command += ["--sizes", str(size), "--seed", str(seed), "--limit", str(DISPATCHED)]
+    command += ["--real"] if shape == "real-shaped" else []
+    ran = subprocess.run(command, capture_output=True, text=True, check=True)
+    return dict(json.loads(ran.stdout.splitlines()[-1]))
+
+
 def typescript_runs(project: Path, work: Path, runs: int) -> dict[str, list[float]]:
     """In-process seconds: our TypeScript target; json-schema-to-typescript with and without
     its default (prettier) formatting, each in one Node process."""
@@ -171,20 +193,24 @@ def typescript_runs(project: Path, work: Path, runs: int) -> dict[str, list[floa
 
 def plan(size: int | None, args: argparse.Namespace) -> tuple[int, tuple[str, ...]]:
     """How many runs a set gets and what is measured on it."""
-    everything = (COLD, *UNCHANGED, CHANGED, DCG, "typescript", "package")
+    everything = (COLD, *UNCHANGED, CHANGED, DCG, "typescript", "package", "dispatch")
     if size is None or size <= 216:
-        return args.runs, everything
+        return args.runs, everything if size else everything[:-1]
     if not args.quick:
-        return (args.runs_1000 if size <= 1000 else 1), everything[:5]
-    return (args.runs_1000, (COLD, *UNCHANGED)) if size <= 1000 else (1, (COLD,))
+        return (
+            (args.runs_1000, everything[:5]) if size <= 1000 else (1, (*everything[:5], "tokens"))
+        )
+    return (args.runs_1000, (COLD, *UNCHANGED, DCG)) if size <= 1000 else (1, (COLD, "tokens"))
 
 
-def measure_set(label: str, size: int | None, args: argparse.Namespace, root: Path) -> dict:
+def measure_set(
+    label: str, size: int | None, args: argparse.Namespace, root: Path, shape: str = "synthetic"
+) -> dict:
     print(f"\n== {label}", flush=True)
     runs, wanted = plan(size, args)
     slug = label.replace(" ", "-")
-    project = make_project(root / slug, size, args.seed)
-    result: dict[str, object] = {"label": label, "size": size, "runs": runs}
+    project = make_project(root / slug, size, args.seed, shape)
+    result: dict[str, object] = {"label": label, "size": size, "runs": runs, "shape": shape}
     load = [os.getloadavg()[0]]
     timings = in_turns(runs, steps(project, wanted, root / f"{slug}-dcg"))
     for name, timing in timings.items():
@@ -201,6 +227,12 @@ def measure_set(label: str, size: int | None, args: argparse.Namespace, root: Pa
         cold(project)()
         timed([*TOOLCANON, "generate"], project)
         result["package"] = package_speed(project / "generated" / "python", runs=args.runs * 3)
+    if "tokens" in wanted:
+        from bench.token_scale import counting_seconds
+
+        result["tokens"] = counting_seconds(project, runs=3)
+    if "dispatch" in wanted and size is not None:
+        result["dispatch"] = dispatch_overhead(size, args.seed, shape)
     result["load"] = [*load, os.getloadavg()[0]]
     if args.profile:
         result["project"] = str(project)
@@ -224,9 +256,9 @@ def main() -> None:
     compile_generator()
     with tempfile.TemporaryDirectory(prefix="toolcanon-bench-") as tmp:
         isolate_cache(Path(tmp))
-        sets = [] if args.quick else [("project contracts", None)]
-        sets += [(f"{n} tools", n) for n in args.sizes]
-        results = [measure_set(label, size, args, Path(tmp)) for label, size in sets]
+        sets = [] if args.quick else [("project contracts", None, "synthetic")]
+        sets += [(f"{n} {shape} tools", n, shape) for n in args.sizes for shape in SHAPES]
+        results = [measure_set(label, size, args, Path(tmp), shape) for label, size, shape in sets]
         args.elapsed = time.perf_counter() - started
         text = render_results(results, args, notes)
     args.output.write_text(text, encoding="utf-8")

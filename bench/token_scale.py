@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import argparse
 import base64
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -74,6 +76,45 @@ def one_tool(folder: Path, text: str) -> Path:
 def many_tools(folder: Path, count: int, seed: int) -> Path:
     make_contracts(count, seed, folder / "contracts")
     return folder
+
+
+COUNTING = """
+import sys, time
+from pathlib import Path
+from generator.project.config import load_config
+from generator.run.pipeline import load_contracts
+from generator.tokens.encoding import encoder
+from generator.tokens.measure import measure
+from generator.tokens.targets import targets_for
+
+config = load_config(Path(sys.argv[1]) / "pyproject.toml")
+loaded = load_contracts(config)
+assert loaded.toolset is not None, loaded.diagnostics
+tools, targets = list(loaded.toolset), targets_for(config.emit)
+encoder()
+started, cpu = time.perf_counter(), time.process_time()
+measure(tools, config.emit, loaded.inputs, targets=targets)
+print(time.perf_counter() - started, time.process_time() - cpu)
+"""
+
+
+def counting_seconds(project: Path, runs: int) -> list[tuple[float, float]]:
+    """Seconds ``measure`` takes to count every tool and listing of ``project`` in every list
+    its targets write: what ``toolcanon tokens`` spends beyond reading and checking the
+    contracts: (wall, CPU) per run, each a fresh process (no piece remembered from an
+    earlier count), the vocabulary read before the clock starts."""
+    found = []
+    for _ in range(runs):
+        ran = subprocess.run(
+            [sys.executable, "-c", COUNTING, str(project)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
+        wall, cpu = ran.stdout.split()[-2:]
+        found.append((float(wall), float(cpu)))
+    return found
 
 
 def measure_pair(small: Path, large: Path, runs: int) -> tuple[Timing, Timing]:

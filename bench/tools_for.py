@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -92,15 +93,22 @@ process.stdout.write(JSON.stringify({ first, median, max: perCall[perCall.length
 """
 
 
-def generate(n_tools: int, seed: int, work: Path) -> Path:
-    """Synthetic contracts and one overlay → the packages under ``work/out``."""
+def generate(
+    n_tools: int,
+    seed: int,
+    work: Path,
+    *,
+    make: Callable[[int, int, Path], object] = make_contracts,
+) -> Path:
+    """Contracts (``make``: synthetic by default, or bench/real.py's) and one overlay → the
+    packages under ``work/out``."""
     from generator.core.cache import NO_CACHE
     from generator.emit import emit_targets, enabled_targets
     from generator.emit.common import Inputs
     from generator.models.build import build
     from generator.run.pipeline import load_contracts
 
-    make_contracts(n_tools, seed, work / "contracts")
+    make(n_tools, seed, work / "contracts")
     (work / "hosts").mkdir()
     (work / "hosts" / "desktop.yaml").write_text(OVERLAY, encoding="utf-8")
     options = EmitOptions(targets=TARGETS)

@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from generator.core.diagnostics import JsonPath
 from generator.ir.model import ToolDescriptor, Toolset
+from generator.models.workers import RARELY
 
 
 @contextmanager
@@ -26,7 +27,7 @@ def collecting_rarely() -> Iterator[None]:
     toolset is scanned again and again (the emitters of 5,000 tools took twice as long).
     Collect rarely during the run; everything frozen during it is unfrozen after."""
     thresholds = gc.get_threshold()
-    gc.set_threshold(50_000, 20, 20)
+    gc.set_threshold(*RARELY)
     try:
         yield
     finally:

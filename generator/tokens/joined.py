@@ -133,6 +133,9 @@ class Tally:
         ``text_of(i)`` is the text of ``items[i]``: where an edge cannot be joined, the
         items on both sides are counted as one text instead.
         """
+        beyond_punctuation = not (_is_glue(glue[0]) and _is_glue(glue[-1]))
+        if items and len(glue) == len(items) + 1 and beyond_punctuation:
+            return self._outer_as_items(items, glue, text_of)
         groups: list[Counted] = []
         outer = [glue[0]]
         start = 0
@@ -150,6 +153,27 @@ class Tally:
         if combined is None:  # an outer edge: count everything as one text
             return self.text(glue[0] + _spliced(0, len(items) - 1, glue, text_of) + glue[-1])
         return combined
+
+    def _outer_as_items(
+        self, items: Sequence[Counted], glue: Sequence[str], text_of: Callable[[int], str]
+    ) -> Counted:
+        """:meth:`concat` where the text before or after the items is more than punctuation
+        (an MCP result's ``],"ttlMs":0,…}`` after its list): that text becomes an item of
+        its own, joined with empty glue, so a long listing is still counted from its
+        entries' counts instead of being encoded whole."""
+        lead = [] if _is_glue(glue[0]) else [self.text(glue[0])]
+        trail = [] if _is_glue(glue[-1]) else [self.text(glue[-1])]
+        before = ["", ""] if lead else [glue[0]]
+        after = ["", ""] if trail else [glue[-1]]
+        offset, last = len(lead), len(lead) + len(items)
+
+        def text(index: int) -> str:
+            if index < offset:
+                return glue[0]
+            return glue[-1] if index == last else text_of(index - offset)
+
+        joined = [*lead, *items, *trail]
+        return self.concat(joined, [*before, *glue[1:-1], *after], text)
 
     def combine(self, items: Sequence[Counted], glue: Sequence[str]) -> Counted | None:
         """Join counted items with punctuation ``glue`` (one more than items); None if unsafe."""

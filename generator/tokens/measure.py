@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from operator import attrgetter
 from pathlib import PurePosixPath
 
 from generator.emit.common import Inputs
@@ -176,7 +177,8 @@ def measure(
     order = {target.key: index for index, target in enumerate(targets)}
     return TokenReport(
         encoding,
-        tuple(sorted(tool_rows, key=lambda row: (row.tool, order[row.target]))),
+        # rows were made target by target, in target order: a stable sort by tool keeps it
+        tuple(sorted(tool_rows, key=attrgetter("tool"))),
         tuple(sorted(listing_rows, key=lambda row: (order[row.target], row.file))),
     )
 

@@ -10,6 +10,7 @@ its schema still the shared object of ``_schemas.js``.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -47,7 +48,7 @@ def views_context(
     return {
         "host_names": [view.name for view in toolset.hosts],
         "host_descriptors": _host_descriptors(toolset),
-        "view_lists": [_list(tl, found[tl.key], _Refs(found[tl.key])) for tl in lists],
+        "view_lists": [_list(tl, found[tl.key], _Own()) for tl in lists],
         "host_lists": {
             view.name: [
                 _list(
@@ -62,19 +63,31 @@ def views_context(
     }
 
 
-class _Refs:
-    """Each shared entry by its text: the expression that refers to it in providers.js,
-    else ``written`` (for an entry only a host has)."""
+class _Own:
+    """The expression of each entry of the shared lists themselves: its place in
+    providers.js (no text of an entry is needed to find it)."""
 
-    def __init__(
-        self, items: Sequence[ProviderList], written: Callable[[Any], str] | None = None
-    ) -> None:
-        self.by_text: dict[tuple[str, str], str] = {}
+    def expressions(self, item: ProviderList) -> tuple[str, ...]:
+        export = _export(item)
+        return tuple(export + _path(place) for place in item.places)
+
+
+class _Refs:
+    """Each shared entry by a digest of its text: the expression that refers to it in
+    providers.js, else ``written`` (for an entry only a host has). A digest, not the
+    text: the texts of every entry of every list were most of the TypeScript target's
+    peak memory at 5,000 tools."""
+
+    def __init__(self, items: Sequence[ProviderList], written: Callable[[Any], str]) -> None:
+        self.by_digest: dict[tuple[str, bytes], str] = {}
         for item in items:
-            export = item.export if item.server is None else f"{item.export}{_index(item.server)}"
+            export = _export(item)
             for place, tool, entry in zip(item.places, item.tools, item.entries, strict=True):
-                self.by_text[(tool, json_text(entry))] = export + _path(place)
+                self.by_digest[(tool, _digest(entry))] = export + _path(place)
         self.written = written
+
+    def expressions(self, item: ProviderList) -> tuple[str, ...]:
+        return tuple(self.expression(t, e) for t, e in zip(item.tools, item.entries, strict=True))
 
     @staticmethod
     def writer(shared: Shared) -> Callable[[Any], str]:
@@ -82,12 +95,8 @@ class _Refs:
         return lambda entry: js_value(entry, shared, "        ")
 
     def expression(self, tool: str, entry: Any) -> str:
-        found = self.by_text.get((tool, json_text(entry)))
-        if found is None:
-            if self.written is None:
-                raise AssertionError(f"a shared entry of {tool} is not in providers.js")
-            return self.written(entry)
-        return found
+        found = self.by_digest.get((tool, _digest(entry)))
+        return self.written(entry) if found is None else found
 
 
 def _path(place: tuple[int, ...]) -> str:
@@ -96,19 +105,16 @@ def _path(place: tuple[int, ...]) -> str:
     return f"[{place[0]}]" + "".join(f".tools[{inner}]" for inner in place[1:])
 
 
-def _index(server: str) -> str:
-    return f"[{ts_string(server)}]"
+def _digest(entry: Any) -> bytes:
+    return hashlib.sha256(json_text(entry).encode("utf-8")).digest()
 
 
-def _list(tool_list: ToolList, items: Sequence[ProviderList], refs: _Refs) -> TsViewList:
-    groups = tuple(
-        TsGroup(
-            item.server,
-            item.tools,
-            tuple(refs.expression(t, e) for t, e in zip(item.tools, item.entries, strict=True)),
-        )
-        for item in items
-    )
+def _export(item: ProviderList) -> str:
+    return item.export if item.server is None else f"{item.export}[{ts_string(item.server)}]"
+
+
+def _list(tool_list: ToolList, items: Sequence[ProviderList], refs: _Own | _Refs) -> TsViewList:
+    groups = tuple(TsGroup(item.server, item.tools, refs.expressions(item)) for item in items)
     # providers.d.ts declares an element type for lists that have files only
     element = tool_list.export.element if items else "never"
     return TsViewList(tool_list.key, element, tool_list.per_server, groups, tool_list.namespaced)

@@ -47,6 +47,34 @@ def test_concat_with_glue_equals_counting_the_whole(
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
+@settings(max_examples=300, deadline=None)
+@given(texts=st.lists(PIECE, min_size=1, max_size=6), outer=st.tuples(PIECE, PIECE), glue=st.data())
+def test_concat_with_any_text_around_the_items_equals_counting_the_whole(
+    encoding: str, texts: list[str], outer: tuple[str, str], glue: st.DataObject
+) -> None:
+    """An MCP result: the list sits between text that is more than punctuation."""
+    inner = glue.draw(st.lists(GLUE, min_size=len(texts) - 1, max_size=len(texts) - 1))
+    seps = [outer[0], *inner, outer[1]]
+    tally = Tally(encoding)
+    items = [tally.text(text) for text in texts]
+    whole = "".join(sep + text for sep, text in zip(seps, [*texts, ""], strict=True))
+    assert tally.concat(items, seps, texts.__getitem__).tokens == count(whole, encoding)
+
+
+def test_a_result_around_a_list_is_counted_from_its_entries() -> None:
+    """``{"tools":[…],"ttlMs":0}`` costs the count of what surrounds the list, not a new
+    encoding of every entry: the whole text is never counted."""
+    entries = [f'{{"name":"tool_{i}","description":"Reads file {i}."}}' for i in range(50)]
+    tally = Tally("o200k_base")
+    items = [tally.text('{"tools":'), *(tally.text(entry) for entry in entries)]
+    seps = ["", "[", *[","] * (len(entries) - 1), '],"ttlMs":0,"cacheScope":"public"}']
+    whole = '{"tools":[' + ",".join(entries) + '],"ttlMs":0,"cacheScope":"public"}'
+    texts = ['{"tools":', *entries]
+    assert tally.concat(items, seps, texts.__getitem__).tokens == count(whole)
+    assert whole not in tally._memo
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
 @settings(max_examples=200, deadline=None)
 @given(prefix=PIECE, text=st.text(ALPHABET, max_size=40))
 def test_prefixed_equals_counting_the_whole(encoding: str, prefix: str, text: str) -> None:

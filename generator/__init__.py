@@ -1,3 +1,3 @@
 """toolcanon: YAML tool contracts → every shape an agent host needs."""
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"

@@ -44,6 +44,16 @@ def git(cwd: Path, *args: str, ref: str, stdin: str | None = None) -> bytes:
     return output
 
 
+def inside_repository(path: Path | None, top: Path) -> str | None:
+    """``path`` relative to the repository at ``top``, or None (no path, or outside it)."""
+    if path is None:
+        return None
+    try:
+        return path.resolve().relative_to(top.resolve()).as_posix()
+    except ValueError:
+        return None
+
+
 def git_error(file: str, message: str, hint: str | None) -> ContractError:
     """A diff input that git cannot give (TC060)."""
     return ContractError([Diagnostic(Position(file, 1, 1), message, GIT_CODE, hint=hint)])

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.core.diagnostics import ContractError, Diagnostic, Position
-from generator.diff.git import cat_blobs, git, git_error
+from generator.diff.git import cat_blobs, git, git_error, inside_repository
 from generator.project.config import load_config
 from generator.project.settings import Config, Overrides
 from generator.write.scratch import unpack
@@ -27,7 +27,7 @@ _REGULAR = ("100644", "100755")
 def settings_at(config: Config, top: Path, revision: str, ref: str, scratch: Path) -> Config:
     """``config`` with the tool-shaping settings of its config file at ``revision``
     (``scratch``: an empty folder of this run to read the file from)."""
-    relative = _in_repository(config.config_file, top)
+    relative = inside_repository(config.config_file, top)
     if relative is None:  # no config file, or one outside the repository: nothing to read
         return config
     listing = git(top, "ls-tree", "-z", "--full-tree", revision, "--", relative, ref=ref)
@@ -61,15 +61,6 @@ def _shaped_by(config: Config, old: Config) -> Config:
         schema_extensions=old.schema_extensions,
         emit=old.emit,
     )
-
-
-def _in_repository(path: Path | None, top: Path) -> str | None:
-    if path is None:
-        return None
-    try:
-        return path.resolve().relative_to(top.resolve()).as_posix()
-    except ValueError:
-        return None
 
 
 def _shown_as(problem: Diagnostic, name: str, shown: str) -> Diagnostic:

@@ -16,7 +16,7 @@ from generator.contracts.discover import CONTRACT_SUFFIXES, UNREADABLE, refused_
 from generator.core.diagnostics import ContractError, Diagnostic, Position
 from generator.core.jsondata import JsonProblem, KeysGivenTwice, loads
 from generator.core.paths import display
-from generator.diff.git import cat_blobs, git, git_error
+from generator.diff.git import cat_blobs, git, git_error, inside_repository
 from generator.diff.settings_at import settings_at
 from generator.diff.sides import Descriptor, Resolved, Side, host_sides
 from generator.emit.canonical import CANONICAL_FORMAT
@@ -112,7 +112,7 @@ def fromgit(config: Config, ref: str, *, new: bool = False) -> Side:
         message = "the contracts folder is outside the repository"
         raise git_error(str(config.contracts), message, None) from None
     revision = commit.decode().strip()
-    overlays = _inside(config.hosts, top)
+    overlays = inside_repository(config.hosts, top)
     nested = _nested(config.hosts, config.contracts)
     with scratch("toolcanon-diff-") as tmp:
         contracts = _unpack_folder(top, revision, folder, Path(tmp, "contracts"), ref)
@@ -128,16 +128,6 @@ def fromgit(config: Config, ref: str, *, new: bool = False) -> Side:
         if new:
             return load_contracts(old, ref, display=shown, strict=config.strict, lenient=False)
         return load_contracts(old, ref, display=shown)
-
-
-def _inside(folder: Path | None, top: Path) -> str | None:
-    """``folder`` relative to the repository, or None (no folder, or outside it)."""
-    if folder is None:
-        return None
-    try:
-        return folder.resolve().relative_to(top.resolve()).as_posix()
-    except ValueError:
-        return None
 
 
 def _nested(hosts: Path | None, contracts: Path) -> PurePosixPath | None:

@@ -141,20 +141,14 @@ def test_python_tools_for_groups_each_modes_list(generated: Path) -> None:
     assert [e["name"] for e in pkg.tools_for("plan", "anthropic")] == ["a_list", "b_plain"]
 
 
-def test_typescript_tools_for_groups_alike(generated: Path) -> None:
+def node(generated: Path, script: str) -> Any:
+    """What ``script`` (an ES module run in the generated TypeScript package) prints, as JSON."""
     modules = REPO / "tests/ts_harness/node_modules"
     if not (modules / "zod").exists():
         pytest.skip("zod not installed: run `npm ci` in tests/ts_harness")
     link = generated / "node_modules"
     if not link.exists():
         link.symlink_to(modules, target_is_directory=True)
-    script = (
-        'import { toolsFor, openaiResponsesTools } from "./index.js";'
-        "const out = {};"
-        'for (const m of ["plan", "default", "auto"]) out[m] = toolsFor(m, "openai-responses");'
-        "out.all = openaiResponsesTools;"
-        "process.stdout.write(JSON.stringify(out));"
-    )
     ran = subprocess.run(
         ["node", "--input-type=module", "-e", script],
         cwd=generated / "typescript",
@@ -162,7 +156,18 @@ def test_typescript_tools_for_groups_alike(generated: Path) -> None:
         text=True,
         check=True,
     )
-    found = json.loads(ran.stdout)
+    return json.loads(ran.stdout)
+
+
+def test_typescript_tools_for_groups_alike(generated: Path) -> None:
+    script = (
+        'import { toolsFor, openaiResponsesTools } from "./index.js";'
+        "const out = {};"
+        'for (const m of ["plan", "default", "auto"]) out[m] = toolsFor(m, "openai-responses");'
+        "out.all = openaiResponsesTools;"
+        "process.stdout.write(JSON.stringify(out));"
+    )
+    found = node(generated, script)
     assert shape(found["plan"]) == PLAN and shape(found["default"]) == EVERY
     assert found["auto"] == found["all"] == load(generated, "openai/responses.json")
 
@@ -195,26 +200,13 @@ def test_tool_request_sends_the_grouped_file_and_names_namespaced_functions(
         client = openai.OpenAI(api_key="fake-key", base_url=server.url, max_retries=0)
         client.responses.create(model="gpt-test", input="hi", **plan)
         assert server.body["tools"] == file and server.body["tool_choice"] == plan["tool_choice"]
-    modules = REPO / "tests/ts_harness/node_modules"
-    if not (modules / "zod").exists():
-        pytest.skip("zod not installed: run `npm ci` in tests/ts_harness")
-    link = generated / "node_modules"
-    if not link.exists():
-        link.symlink_to(modules, target_is_directory=True)
     script = (
         'import { toolRequest } from "./descriptors.js";'
         'const out = { plan: toolRequest("openai-responses", "plan"),'
         ' default: toolRequest("openai-responses", "default") };'
         "process.stdout.write(JSON.stringify(out));"
     )
-    ran = subprocess.run(
-        ["node", "--input-type=module", "-e", script],
-        cwd=generated / "typescript",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(ran.stdout) == {"plan": plan, "default": default}
+    assert node(generated, script) == {"plan": plan, "default": default}
 
 
 CONSUMER = """

@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # names for type checkers: at run time the package imports no
         ToolHost,
     )
 
-__version__ = "0.1.0+c1e91f5167e4"
+__version__ = "0.1.0+d0ad6577be6c"
 
 __all__ = [
     "BY_NAME",

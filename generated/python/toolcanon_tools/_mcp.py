@@ -53,11 +53,15 @@ RESULT_FIELDS: Final[Mapping[str, Mapping[str, Any]]] = {
 """Per server, its ``tools/list`` result besides the tools (``mcp-servers`` in the config)."""
 
 
+def _entries(host: str | None) -> tuple[tuple[str, str | None, Mapping[str, Any]], ...]:
+    """The MCP list's (name, server, entry) rows on ``host`` (None: the shared tools)."""
+    return LISTS["mcp"] if host is None else HOST_LISTS[host]["mcp"]
+
+
 def listing(server: str, host: str | None = None) -> dict[str, Any]:
     """``server``'s ``tools/list`` result on ``host`` (None: the shared tools), as its
     generated file holds it."""
-    entries = LISTS["mcp"] if host is None else HOST_LISTS[host]["mcp"]
-    tools = [plain(entry) for _, owner, entry in entries if owner == server]
+    tools = [plain(entry) for _, owner, entry in _entries(host) if owner == server]
     if not tools:
         where = "this package's listings" if host is None else f"host {host!r}'s listings"
         raise ValueError(f"no MCP server {server!r} in {where}")
@@ -68,8 +72,7 @@ def make_server(app: ToolHost, server: str) -> Server[Any]:
     """A server named ``server`` whose calls ``app`` dispatches."""
     result = types.ListToolsResult.model_validate(listing(server, app.host))
     if not app.allow_missing:
-        entries = LISTS["mcp"] if app.host is None else HOST_LISTS[app.host]["mcp"]
-        app.check([name for name, owner, _ in entries if owner == server])
+        app.check([name for name, owner, _ in _entries(app.host) if owner == server])
 
     async def list_tools(
         ctx: Any, params: types.PaginatedRequestParams | None

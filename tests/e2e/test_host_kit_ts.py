@@ -30,6 +30,7 @@ from mcp.shared.exceptions import MCPError
 from generator.ir import dispatch, policy
 from generator.project.settings import Config
 from tests.mcp_inspector import TOOL_IS_ERROR, inspector
+from tests.mcp_wire import tools_list_result
 from tests.npm_consumer import HARNESS, TSC, Consumer
 from tests.recording_server import Recorder, chat_completion, recording
 from tests.ts_package import build_package, link_modules
@@ -382,36 +383,11 @@ def test_mcp_server_lists_the_generated_listing_unchanged(
     assert mcp_session["listed"]["tools"] == pkg["builtin"]
 
 
-WIRE = [
-    {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-11-25",
-            "capabilities": {},
-            "clientInfo": {"name": "t", "version": "1"},
-        },
-    },
-    {"jsonrpc": "2.0", "method": "notifications/initialized"},
-    {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
-]
-
-
 def test_mcp_server_sends_the_whole_result_with_its_cache_fields(project: Path) -> None:
     # The Python client of 2025-11-25 (the newest revision this TypeScript SDK speaks)
     # drops ttlMs and cacheScope as that revision has none, and its model defaults them,
     # so the result is read off the wire: what a 2026-07-28 client would receive.
-    with subprocess.Popen(
-        ["node", "server.mjs"], cwd=project, stdin=subprocess.PIPE, stdout=subprocess.PIPE
-    ) as server:
-        assert server.stdin is not None and server.stdout is not None
-        server.stdin.write(b"".join(json.dumps(m).encode() + b"\n" for m in WIRE))
-        server.stdin.flush()
-        answers = [json.loads(server.stdout.readline()) for _ in range(2)]
-        server.stdin.close()
-        server.wait(timeout=30)
-    result = next(a["result"] for a in answers if a.get("id") == 2)
+    result = tools_list_result(["node", "server.mjs"], project)
     assert result == json.loads((project / "builtin.json").read_text("utf-8"))
 
 

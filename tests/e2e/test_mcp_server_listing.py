@@ -1,7 +1,7 @@
-"""What the generated Python MCP server answers to ``tools/list``: the generated file of
-its server unchanged — the tools *and* the cache fields of MCP 2026-07-28, which a client
-of that revision needs or drops the server — and, for a ``ToolHost`` of a host overlay,
-that host's file (its tools, its fields), never the shared one."""
+"""What the generated MCP servers, Python's and TypeScript's, answer to ``tools/list``: the
+generated file of their server unchanged — the tools *and* the cache fields of MCP
+2026-07-28, which a client of that revision needs or drops the server — and, for a host
+made for a host overlay, that host's file (its tools, its fields), never the shared one."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from tests.conftest import generate_in
+from tests.conftest import REPO, generate_in
 from tests.generated_python import import_fresh
+from tests.mcp_wire import tools_list_result
 
 PACKAGE = "toolcanon_tools"
 TOOLS = """
@@ -103,3 +104,26 @@ def test_a_2026_07_28_client_lists_the_host_s_file_with_its_cache_fields(project
     server_info = {"name": "github", "version": package.__version__}
     assert listed.pop("_meta") == {"io.modelcontextprotocol/serverInfo": server_info}
     assert listed == _file(project, "hosts/desktop/mcp/github.json")
+
+
+TS_SERVER = """
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createToolHost } from "./generated/typescript/index.js";
+
+const options = { mode: "default", host: "desktop", allowUnhandled: true, handlers: {} };
+const host = createToolHost(options);
+await (await host.mcpServer("github")).connect(new StdioServerTransport());
+"""
+
+
+def test_the_typescript_server_of_a_host_sends_that_host_s_file(project: Path) -> None:
+    modules = REPO / "tests/ts_harness/node_modules"
+    if not (modules / "@modelcontextprotocol" / "sdk").is_dir():
+        pytest.skip("the MCP SDK is needed: run `npm ci` in tests/ts_harness")
+    link = project / "node_modules"
+    if not link.exists():
+        link.symlink_to(modules, target_is_directory=True)
+    (project / "package.json").write_text('{"type": "module"}\n', "utf-8")
+    (project / "server.mjs").write_text(TS_SERVER, "utf-8")
+    result = tools_list_result(["node", "server.mjs"], project)
+    assert result == _file(project, "hosts/desktop/mcp/github.json")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -24,12 +23,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from synth import make_contracts  # noqa: E402
-from tools_for import OVERLAY  # noqa: E402
-
-from generator.ir.options import EmitOptions  # noqa: E402
-from generator.project.settings import Config  # noqa: E402
-from generator.write.plan import encode_text  # noqa: E402
+import tools_for  # noqa: E402
 
 TARGETS = ("canonical", "openai", "gemini", "python", "typescript")
 LISTS = ("openai-chat", "openai-responses", "gemini")
@@ -89,54 +83,8 @@ process.stdout.write(JSON.stringify({ first, median: median(perCall), of_list: m
 """
 
 
-def generate(n_tools: int, seed: int, work: Path) -> Path:
-    """Synthetic contracts and one overlay → the packages under ``work/out``."""
-    from generator.core.cache import NO_CACHE
-    from generator.emit import emit_targets, enabled_targets
-    from generator.emit.common import Inputs
-    from generator.models.build import build
-    from generator.run.pipeline import load_contracts
-
-    make_contracts(n_tools, seed, work / "contracts")
-    (work / "hosts").mkdir()
-    (work / "hosts" / "desktop.yaml").write_text(OVERLAY, encoding="utf-8")
-    options = EmitOptions(targets=TARGETS)
-    config = Config(
-        root=work, contracts=work / "contracts", output=work / "out", emit=options,
-        hosts=work / "hosts",
-    )  # fmt: skip
-    loaded = load_contracts(config)
-    if loaded.toolset is None:
-        raise SystemExit("\n".join(str(d) for d in loaded.diagnostics))
-    models = build(loaded.toolset, NO_CACHE)
-    inputs = Inputs(adapted=loaded.adapted, models=models.source, outputs=models.outputs)
-    for path, text in emit_targets(
-        loaded.toolset, options, enabled_targets(options), inputs
-    ).items():
-        target = work / "out" / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(encode_text(text))
-    modules = REPO / "tests" / "ts_harness" / "node_modules"
-    (work / "out" / "node_modules").symlink_to(modules, target_is_directory=True)
-    return work / "out"
-
-
 def measure(out: Path) -> dict[str, dict[str, float]]:
-    lists = json.dumps(LISTS)
-    python = subprocess.run(
-        [sys.executable, "-c", PYTHON, str(out / "python"), lists],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    node = subprocess.run(
-        ["node", "--input-type=module", "-e", NODE, lists],
-        cwd=out / "typescript",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return {"python": json.loads(python.stdout), "typescript": json.loads(node.stdout)}
+    return tools_for.measure(out, PYTHON, NODE, json.dumps(LISTS))
 
 
 def main() -> None:
@@ -146,7 +94,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for size in args.sizes:
-            out = generate(size, args.seed, Path(tmp) / f"synth-{size}")
+            out = tools_for.generate(size, args.seed, Path(tmp) / f"synth-{size}", targets=TARGETS)
             for language, found in measure(out).items():
                 print(
                     f"{size:>5} tools · {language:>10}: per call {found['median'] * 1e6:8.2f} µs"

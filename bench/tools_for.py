@@ -99,9 +99,10 @@ def generate(
     work: Path,
     *,
     make: Callable[[int, int, Path], object] = make_contracts,
+    targets: tuple[str, ...] = TARGETS,
 ) -> Path:
     """Contracts (``make``: synthetic by default, or bench/real.py's) and one overlay → the
-    packages under ``work/out``."""
+    ``targets`` under ``work/out``."""
     from generator.core.cache import NO_CACHE
     from generator.emit import emit_targets, enabled_targets
     from generator.emit.common import Inputs
@@ -111,7 +112,7 @@ def generate(
     make(n_tools, seed, work / "contracts")
     (work / "hosts").mkdir()
     (work / "hosts" / "desktop.yaml").write_text(OVERLAY, encoding="utf-8")
-    options = EmitOptions(targets=TARGETS)
+    options = EmitOptions(targets=targets)
     config = Config(
         root=work, contracts=work / "contracts", output=work / "out", emit=options,
         hosts=work / "hosts",
@@ -133,15 +134,18 @@ def generate(
     return work / "out"
 
 
-def measure(out: Path) -> dict[str, dict[str, float]]:
+def measure(
+    out: Path, python_code: str = PYTHON, node_code: str = NODE, *args: str
+) -> dict[str, dict[str, float]]:
+    """What each timing script (Python, then Node; ``args`` after each) prints, as JSON."""
     python = subprocess.run(
-        [sys.executable, "-c", PYTHON, str(out / "python")],
+        [sys.executable, "-c", python_code, str(out / "python"), *args],
         capture_output=True,
         text=True,
         check=True,
     )
     node = subprocess.run(
-        ["node", "--input-type=module", "-e", NODE],
+        ["node", "--input-type=module", "-e", node_code, *args],
         cwd=out / "typescript",
         capture_output=True,
         text=True,

@@ -40,6 +40,15 @@ class ConfigText:
         """Where ``key`` is written; the start of the table when it is not written."""
         return self.positions.get((key,)) or self.positions.get(()) or Position(self.display, 1, 1)
 
+    def nested_position(self, path: JsonPath) -> Position:
+        """Where the deepest key of ``path`` the reader placed is written (YAML places
+        nested keys, TOML only the top ones), else where ``path[0]`` is."""
+        for end in range(len(path), 1, -1):
+            found = self.positions.get(path[:end])
+            if found is not None:
+                return found
+        return self.position(str(path[0]))
+
 
 def find_config(start: Path) -> Path | None:
     """The nearest pyproject.toml with ``[tool.toolcanon]`` or toolcanon.yaml.

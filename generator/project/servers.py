@@ -32,7 +32,7 @@ def entry_positions(text: ConfigText | None, table: Any) -> tuple[tuple[str, Pos
     runs once the contracts are read: only they know the servers)."""
     if text is None or not isinstance(table, dict):
         return ()
-    return tuple((server, _position(text, (KEY, server))) for server in table)
+    return tuple((server, text.nested_position((KEY, server))) for server in table)
 
 
 def unknown_servers(
@@ -66,7 +66,7 @@ def server_caches(
     found: list[ServerCache] = []
     problems: list[Diagnostic] = []
     for server, settings in table.items():
-        where = _position(text, (KEY, server))
+        where = text.nested_position((KEY, server))
         if server != EVERY_SERVER and not is_tool_name(server):
             message = f"{KEY}: {server!r} is not an MCP server name"
             problems.append(config_problem(where, message, f'name a server, or "{EVERY_SERVER}"'))
@@ -83,7 +83,7 @@ def server_caches(
 def _setting_problems(text: ConfigText, server: str, settings: dict[str, Any]) -> list[Diagnostic]:
     problems = []
     for key, value in settings.items():
-        where = _position(text, (KEY, server, key))
+        where = text.nested_position((KEY, server, key))
         name = f"{KEY}.{server}.{key}"
         if key not in SETTINGS:
             problems.append(config_problem(where, f"unknown key '{name}'", _HINT))
@@ -104,12 +104,3 @@ def _ttl(value: Any) -> bool:
 def _entry(server: str, settings: dict[str, Any]) -> ServerCache:
     scope = settings.get("cache-scope", MCP_CACHE_SCOPE)
     return ServerCache(server, settings.get("ttl-ms", MCP_TTL_MS), scope)
-
-
-def _position(text: ConfigText, path: tuple[str, ...]) -> Position:
-    """The line of a nested key when the reader knows it (YAML), else of the table."""
-    for end in range(len(path), 0, -1):
-        found = text.positions.get(path[:end])
-        if found is not None:
-            return found
-    return text.position(KEY)

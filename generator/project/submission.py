@@ -36,7 +36,7 @@ def submission_settings(text: ConfigText | None, table: Any) -> tuple[Submission
         problem = _problem(key, value)
         if problem is not None:
             message, hint = problem
-            problems.append(config_problem(_position(text, (KEY, key)), message, hint))
+            problems.append(config_problem(text.nested_position((KEY, key)), message, hint))
     if problems:
         return Submission(), problems
     return _settings(table), []
@@ -88,11 +88,6 @@ def _settings(table: dict[str, Any]) -> Submission:
         category=table.get("category"),
         negative_prompts=tuple(table.get("negative-prompts", ())),
     )
-
-
-def _position(text: ConfigText, path: tuple[str, ...]) -> Position:
-    """The line of a nested key when the reader knows it (YAML), else of the table."""
-    return text.positions.get(path) or text.position(KEY)
 
 
 def table_position(text: ConfigText | None) -> Position | None:

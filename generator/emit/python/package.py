@@ -9,6 +9,7 @@ the Python view and ``canonical/tools.json`` cannot disagree.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -23,6 +24,7 @@ from generator.emit.common import (
 )
 from generator.emit.python.arguments import arguments_context
 from generator.emit.python.host import host_context
+from generator.emit.python.layout import literal_type, request_type, union_alias
 from generator.emit.python.literal import FROZEN_MAPPING, black_str, py_literal, py_str, toml_str
 from generator.emit.python.views import READ_ONLY, views_context
 from generator.ir.fields import ANNOTATIONS, FIELDS, descriptor_json
@@ -75,7 +77,10 @@ def read_only_literal(value: Any, level: int = 0) -> str:
     return py_literal(value, frozen=True, level=level, mapping=READ_ONLY)
 
 
-FILTERS = {
+FILTERS: dict[str, Callable[..., Any]] = {
+    "literal_type": literal_type,
+    "union_alias": union_alias,
+    "request_type": request_type,
     "py_str": py_str,
     "py_read_only": read_only_literal,
     "black_str": black_str,

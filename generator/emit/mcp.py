@@ -91,7 +91,7 @@ def servers(toolset: Toolset, options: EmitOptions) -> list[str]:
     """Every server a listing is written for, sorted (none when the target is off)."""
     if "mcp" not in options.targets:
         return []
-    return sorted({server_of(tool, options) for tool in toolset})
+    return list(toolset.listed_servers(options.builtin_server))
 
 
 LISTS = (

@@ -186,3 +186,8 @@ class Toolset:
     def servers(self) -> tuple[str, ...]:
         """Names of the MCP servers that own tools, sorted."""
         return tuple(sorted({tool.server for tool in self.tools if tool.server is not None}))
+
+    def listed_servers(self, builtin_server: str) -> tuple[str, ...]:
+        """Every server an MCP listing is written for, sorted: the servers that own tools,
+        and ``builtin_server`` when some tool belongs to none."""
+        return tuple(sorted({tool.server or builtin_server for tool in self.tools}))

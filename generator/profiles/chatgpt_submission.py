@@ -94,7 +94,7 @@ def _count_findings(
 
 def _no_tools(toolset: Toolset, options: EmitOptions, at: Position) -> Diagnostic:
     server = options.submission_server
-    servers = sorted({tool.server or options.builtin_server for tool in toolset})
+    servers = toolset.listed_servers(options.builtin_server)
     match = difflib.get_close_matches(server, servers, n=1)
     hint = f"did you mean '{match[0]}'?" if match else f"servers: {', '.join(servers) or 'none'}"
     message = f"{TARGET}: server '{server}' has no tools to submit"

@@ -41,13 +41,10 @@ def unknown_servers(
     """A warning at each entry naming no server of the contracts (a typo, or a server
     renamed since): its settings would silently reach no listing. The builtin server
     is one when a tool belongs to no server."""
-    servers = set(toolset.servers())
-    if any(tool.server is None for tool in toolset):
-        servers.add(builtin_server)
-    known = sorted(servers)
+    known = toolset.listed_servers(builtin_server)
     problems = []
     for server, where in entries:
-        if server == EVERY_SERVER or server in servers:
+        if server == EVERY_SERVER or server in known:
             continue
         match = difflib.get_close_matches(server, known, n=1)
         listed = f"the contracts' servers: {', '.join(known)}" if known else "no contract has one"

@@ -29,7 +29,6 @@ HERE = Path(__file__).resolve().parent
 HARNESS = HERE / "ts_harness"
 APP = HERE / "ts_consumer"
 PACKAGE = HERE.parent / "generated" / "typescript"
-TSC = HARNESS / "node_modules" / ".bin" / "tsc"
 NEEDED = (
     "openai",
     "@anthropic-ai/sdk",

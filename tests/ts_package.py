@@ -11,6 +11,7 @@ so that tsc checks them strictly while ``skipLibCheck`` spares it zod's own type
 from __future__ import annotations
 
 import dataclasses
+import subprocess
 from pathlib import Path, PurePosixPath
 
 from generator.emit import emit_targets, enabled_targets
@@ -21,6 +22,20 @@ from generator.run.pipeline import load_contracts
 
 HARNESS = Path(__file__).resolve().parent / "ts_harness"
 TSC = HARNESS / "node_modules" / ".bin" / "tsc"
+
+
+def run_tsc(folder: Path) -> subprocess.CompletedProcess[str]:
+    """``tsc -p .`` in ``folder`` (its tsconfig.json), diagnostics one a line."""
+    return subprocess.run(
+        [str(TSC), "-p", ".", "--pretty", "false"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
 PACKAGE_TARGETS = ("canonical", "openai", "anthropic", "mcp", "typescript")
 
 

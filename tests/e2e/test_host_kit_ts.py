@@ -31,9 +31,9 @@ from generator.ir import dispatch, policy
 from generator.project.settings import Config
 from tests.mcp_inspector import TOOL_IS_ERROR, inspector
 from tests.mcp_wire import tools_list_result
-from tests.npm_consumer import HARNESS, TSC, Consumer
+from tests.npm_consumer import HARNESS, Consumer
 from tests.recording_server import Recorder, chat_completion, recording
-from tests.ts_package import build_package, link_modules
+from tests.ts_package import build_package, link_modules, run_tsc
 
 CONTRACTS = """\
 version: 1
@@ -113,14 +113,7 @@ def node(root: Path, script: str, *args: str) -> Any:
 
 
 def _tsc(app: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(TSC), "-p", ".", "--pretty", "false"],
-        cwd=app,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return run_tsc(app)
 
 
 def test_typed_handlers_compile_and_each_wrong_one_fails_where_expected(

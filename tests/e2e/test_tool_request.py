@@ -25,7 +25,7 @@ from google.genai import types as genai_types
 
 from tests.generated_python import import_fresh
 from tests.recording_server import Recorder, recording
-from tests.ts_package import HARNESS, TSC, declarations_as_sources
+from tests.ts_package import HARNESS, declarations_as_sources, run_tsc
 from tests.unit.emit.python.test_modes import PACKAGE, RESTRICTING, make_project
 
 MODES = ("plan", "auto")
@@ -179,14 +179,7 @@ def node_project(generated: Path) -> Path:
 
 
 def test_tsc_takes_the_fields_as_the_sdks_request_types(node_project: Path) -> None:
-    compiled = subprocess.run(
-        [str(TSC), "-p", ".", "--pretty", "false"],
-        cwd=node_project,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    compiled = run_tsc(node_project)
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr
 
 

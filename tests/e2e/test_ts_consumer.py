@@ -23,8 +23,8 @@ from mcp.client.stdio import StdioServerParameters
 
 from generator.ir import policy
 from generator.project.settings import Config
-from tests.npm_consumer import HARNESS, PACKAGE, TSC, Consumer
-from tests.ts_package import build_package
+from tests.npm_consumer import HARNESS, PACKAGE, Consumer
+from tests.ts_package import build_package, run_tsc
 
 GENERATED = PACKAGE.parent
 
@@ -36,14 +36,7 @@ def generated_json(path: str) -> Any:
 @pytest.fixture(scope="module")
 def compiled(npm_consumer: Consumer) -> Consumer:
     """The app's TypeScript compiled by tsc --strict; errors fail every test that needs it."""
-    result = subprocess.run(
-        [str(TSC), "-p", ".", "--pretty", "false"],
-        cwd=npm_consumer.app,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    result = run_tsc(npm_consumer.app)
     assert result.returncode == 0, result.stdout + result.stderr
     return npm_consumer
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from generator.project.settings import Config
-from tests.ts_package import HARNESS, TSC, build_package
+from tests.ts_package import HARNESS, TSC, build_package, run_tsc
 from tests.ts_realworld import write_contracts
 
 NAME = "entry-tools"
@@ -264,14 +264,7 @@ def tsc(folder: Path, sources: dict[str, str], *, skip_lib_check: bool) -> list[
     options = {**TSC_OPTIONS, "skipLibCheck": skip_lib_check}
     config = {"compilerOptions": options, "files": sorted(sources)}
     (folder / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
-    result = subprocess.run(
-        [str(TSC), "-p", ".", "--pretty", "false"],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    result = run_tsc(folder)
     return [line for line in result.stdout.splitlines() if ": error " in line]
 
 

@@ -35,6 +35,7 @@ from tests.ts_package import (
     build_package,
     declarations_as_sources,
     link_modules,
+    run_tsc,
     write_package,
 )
 from tests.ts_realworld import TRICKY, write_contracts
@@ -273,14 +274,7 @@ def tsc_errors(project: Path) -> dict[str, list[str]]:
     """One tsc run over the project; error lines by source file."""
     if not TSC.exists():
         pytest.skip("tsc not installed: run `npm ci` in tests/ts_harness")
-    result = subprocess.run(
-        [str(TSC), "-p", ".", "--pretty", "false"],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    result = run_tsc(project)
     errors: dict[str, list[str]] = {}
     current: list[str] = []
     for line in result.stdout.splitlines():
